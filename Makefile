@@ -1,0 +1,44 @@
+# Two commands do all the set-up: `make run` and `make test`.
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest install worker beat clean bench
+
+$(STAMP): pyproject.toml
+	@PY=$$(scripts/find-python) || exit 1; \
+	  [ -x $(BIN)/python ] || $$PY -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy .
+
+pytest: $(STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+# Every check: style, types, then the whole test suite.
+test: lint typecheck pytest
+
+worker: $(STAMP)
+	$(BIN)/celery -A config worker -l info
+
+beat: $(STAMP)
+	$(BIN)/celery -A config beat -l info
+
+bench: $(STAMP)
+	$(BIN)/python bench/engines.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

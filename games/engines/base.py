@@ -1,0 +1,111 @@
+"""The engine protocol every game implements, and the types it shares.
+
+The contract (see docs/architecture.md) is fixed: setup / to_act / legal_actions /
+apply / view / outcome / dump / load. `BaseEngine` adds the small optional pieces the
+site uses to present a game (action labels, bots, automaton seats) with defaults,
+so an engine only writes what its game needs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from games.engines.rng import Rng
+
+Action = dict[str, Any]
+View = dict[str, Any]
+Outcome = dict[str, list[Any]]
+# A bot decides from what its seat may see and the actions open to it, nothing else.
+Bot = Callable[[View, list[Action], Rng], Action]
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now; `reason` is meant for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@runtime_checkable
+class Engine(Protocol):
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def options(self) -> dict[str, dict[str, Any]]: ...
+    def setup(self, seed: int, players: int, options: dict[str, Any]) -> Any: ...
+    def to_act(self, s: Any) -> frozenset[int]: ...
+    def legal_actions(self, s: Any, seat: int) -> list[Action]: ...
+    def apply(self, s: Any, seat: int, action: Action) -> Any: ...
+    def view(self, s: Any, seat: int | None) -> View: ...
+    def outcome(self, s: Any) -> Outcome | None: ...
+    def dump(self, s: Any) -> dict[str, Any]: ...
+    def load(self, d: dict[str, Any]) -> Any: ...
+
+
+class BaseEngine:
+    """Defaults for the optional parts of an engine; subclasses fill in the contract."""
+
+    slug: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    # One line for the catalogue: how long a game takes, in words.
+    length: ClassVar[str] = ""
+    blurb: ClassVar[str] = ""
+    bots: ClassVar[dict[str, Bot]] = {}
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        return {}
+
+    def seat_count(self, players: int, options: dict[str, Any]) -> int:
+        """Seats in the game state; more than `players` when the rules add an automaton."""
+        return players
+
+    def automaton_seats(self, players: int, options: dict[str, Any]) -> frozenset[int]:
+        """Seats whose moves the rules prescribe (the engine computes them, not a bot)."""
+        return frozenset()
+
+    def describe(self, s: Any, seat: int, action: Action) -> tuple[str, str]:
+        """(group, label) for the actions panel, in words a player understands."""
+        return ("Actions", action.get("type", "?"))
+
+    def secrets(self, s: Any, seat: int | None) -> list[str]:
+        """Strings that must never appear in `seat`'s view (used by the tests)."""
+        return []
+
+    def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Fills defaults and rejects unknown options or values."""
+        spec = self.options()
+        unknown = set(options) - set(spec)
+        if unknown:
+            raise IllegalAction(f"unknown option {sorted(unknown)[0]!r}")
+        out = {}
+        for name, o in spec.items():
+            value = options.get(name, o["default"])
+            if value not in o["choices"]:
+                raise IllegalAction(f"option {name!r} cannot be {value!r}")
+            out[name] = value
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"{self.title} takes {self.min_players} to {self.max_players} players")
+        return out
+
+
+def require_legal(legal: list[Action], action: Action) -> Action:
+    """Raises IllegalAction unless `action` is one of `legal` (compared as JSON values)."""
+    if not isinstance(action, dict) or "type" not in action:
+        raise IllegalAction("an action must be an object with a 'type'")
+    if action in legal:
+        return action
+    if all(a.get("type") != action.get("type") for a in legal):
+        raise IllegalAction(f"you cannot {action['type']!r} now")
+    raise IllegalAction(f"that {action['type']!r} is not allowed now")
+
+
+def canonical(obj: Any) -> str:
+    """Stable JSON text, for comparing states and searching views."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))

@@ -1,5 +1,7 @@
 """The engine protocol every game implements, and the types it shares.
 
+Engine authors: read games/engines/README.md first (how to work here, the contract, templates).
+
 The contract (see docs/architecture.md) is fixed: setup / to_act / legal_actions /
 apply / view / outcome / dump / load. `BaseEngine` adds the small optional pieces the
 site uses to present a game (action labels, bots, automaton seats) with defaults,

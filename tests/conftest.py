@@ -1,0 +1,51 @@
+"""Personas: alice, bob and charlie. Charlie must never see alice's and bob's secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games import services
+from games.models import Game
+
+
+def make_user(name: str) -> Any:
+    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="pw-" + name * 2)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    user.profile.display_name = name.capitalize()
+    user.profile.save()
+    return user
+
+
+@pytest.fixture
+def alice(db: Any) -> Any:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db: Any) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(db: Any) -> Any:
+    return make_user("charlie")
+
+
+def client_for(user: Any) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def duel(alice: Any, bob: Any) -> Game:
+    """A started 2-player Highcard game: alice in seat 0, bob in seat 1, the Dealer in seat 2."""
+    game = services.create_game(alice, "highcard", 2, {})
+    services.join_game(bob, game.pk)
+    game.refresh_from_db()
+    return game

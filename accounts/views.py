@@ -1,0 +1,53 @@
+"""Profile editing, public profiles with statistics, one-click unsubscribe."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.csrf import csrf_exempt
+
+from accounts.forms import ProfileForm
+from accounts.models import Notify, Profile
+from games import registry
+from games.models import PlayerStats, Seat, Status
+from games.notifications import read_unsubscribe_token
+
+
+@login_required
+def profile_edit(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user.profile)  # type: ignore[union-attr]
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your profile is saved.")
+        return redirect("profile_edit")
+    return render(request, "accounts/profile_edit.html", {"form": form})
+
+
+def player(request: HttpRequest, name: str) -> HttpResponse:
+    profile = get_object_or_404(Profile.objects.select_related("user"), display_name__iexact=name)
+    titles = {slug: e.title for slug, e in registry.engines().items()}
+    stats = [(titles.get(s.engine, s.engine), s) for s in PlayerStats.objects.filter(user=profile.user)]
+    recent = (
+        Seat.objects.filter(user=profile.user, game__status=Status.FINISHED, game__public=True)
+        .select_related("game").order_by("-game__finished_at")[:20]
+    )
+    return render(request, "accounts/player.html", {
+        "profile": profile, "stats": stats, "recent": recent, "titles": titles,
+    })
+
+
+# The one-click POST comes from mail clients (RFC 8058), which carry no CSRF token;
+# the signed token in the URL is what proves the request is genuine.
+@csrf_exempt
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    user_id = read_unsubscribe_token(token)
+    profile = Profile.objects.filter(user_id=user_id).first() if user_id is not None else None
+    if profile is None:
+        return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
+    if request.method == "POST":
+        profile.notify = Notify.NONE
+        profile.save(update_fields=["notify"])
+        return render(request, "accounts/unsubscribe.html", {"done": True, "profile": profile})
+    return render(request, "accounts/unsubscribe.html", {"profile": profile, "token": token})

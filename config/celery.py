@@ -1,0 +1,24 @@
+"""The Celery app: bot and automaton turns, end-of-game scoring, turn e-mails.
+
+Beat's schedule lives here (django-celery-beat does not support Django 6.1 yet).
+"""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+from celery.schedules import crontab
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("config")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+app.conf.beat_schedule = {
+    # The daily digest goes out once a day to players who chose it.
+    "daily-digest": {"task": "games.tasks.send_daily_digests", "schedule": crontab(hour=7, minute=0)},
+    # A worker that died mid-task leaves a bot seat waiting; this nudges such games again.
+    "wake-stalled-games": {"task": "games.tasks.wake_stalled_games", "schedule": 300.0},
+}

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Game, Move, PlayerStats, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["index", "kind", "user", "bot", "resigned", "score", "rank"]
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    extra = 0
+    fields = ["number", "seat", "action", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "engine", "status", "players", "version", "public", "created_by", "created_at"]
+    list_filter = ["engine", "status", "public"]
+    inlines = [SeatInline, MoveInline]
+    # The state and seed are the engine's business: shown, never edited by hand.
+    readonly_fields = ["seed", "state", "version", "to_act", "finalized"]
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "seat", "created_at"]
+    readonly_fields = ["game", "number", "seat", "action", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(PlayerStats)
+class PlayerStatsAdmin(admin.ModelAdmin):
+    list_display = ["user", "engine", "played", "won"]

@@ -1,0 +1,72 @@
+"""Websockets. Thin: authenticate, join a group, pass on "game N is at version V".
+
+No game data is sent: each page fetches its own seat's partials over HTTP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import presence
+from games.dispatch import game_group, user_group
+from games.models import Game
+
+
+@database_sync_to_async
+def _may_watch(game_id: int, user: Any) -> tuple[bool, bool]:
+    """(may watch, sits at the table)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return False, False
+    seated = bool(user.is_authenticated and game.seats.filter(user=user).exists())
+    return game.public or seated, seated
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.user = self.scope.get("user")
+        allowed, self.seated = await _may_watch(self.game_id, self.user)
+        if not allowed:
+            await self.close(code=4403)
+            return
+        await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
+        if self.seated:
+            await database_sync_to_async(presence.opened)(self.game_id, self.user.pk)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "seated"):
+            await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+            if self.seated:
+                await database_sync_to_async(presence.closed)(self.game_id, self.user.pk)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if self.seated and isinstance(content, dict) and content.get("type") == "ping":
+            await database_sync_to_async(presence.still_open)(self.game_id, self.user.pk)
+
+    async def game_moved(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "moved", "game_id": event["game_id"], "version": event["version"]})
+
+
+class PlayerConsumer(AsyncJsonWebsocketConsumer):
+    """One per logged-in page: "your turn in game N", whatever page is open."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def your_turn(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "your_turn", "game_id": event["game_id"], "version": event["version"]})

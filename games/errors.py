@@ -1,0 +1,27 @@
+"""Why a request to change a game was refused; each carries its HTTP status."""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Illegal(GameError):
+    """The rules do not allow it (the engine's reason)."""
+
+
+class Forbidden(GameError):
+    """Not your seat, not your turn, not your table."""
+
+    status = 403
+
+
+class Conflict(GameError):
+    """The page is out of date, or the game is not in a state for this."""
+
+    status = 409

@@ -1,0 +1,149 @@
+"""Game records: a table (Game), its seats, and the append-only list of moves.
+
+The stored state always equals a replay of the seed and the moves
+(`manage.py replay GAME_ID --verify`); the seed stays secret until the game ends.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Status(models.TextChoices):
+    OPEN = "open", "Waiting for players"
+    ACTIVE = "active", "In play"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class SeatKind(models.TextChoices):
+    HUMAN = "human", "Player"
+    BOT = "bot", "Bot"
+    AUTOMATON = "automaton", "Automaton"
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    engine = models.SlugField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField(help_text="seats for players and bots (not automata)")
+    public = models.BooleanField(default=True)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    # Secret until the game ends: with it and the moves anyone could rebuild every hidden card.
+    seed = models.BigIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="number of moves applied")
+    state = models.JSONField(null=True, blank=True)
+    # The seats to act now, kept beside the state so lists need not load every state.
+    to_act = models.JSONField(default=list, blank=True)
+    finalized = models.BooleanField(default=False, help_text="scores and statistics stored")
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.engine})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == Status.FINISHED
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=SeatKind.choices, default=SeatKind.HUMAN)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    bot = models.CharField(max_length=20, blank=True, help_text="bot level, for bot seats")
+    resigned = models.BooleanField(default=False)
+    score = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    breakdown = models.JSONField(null=True, blank=True)
+    # The version at which this seat last became one to act, and the one we e-mailed about.
+    awaiting_since = models.PositiveIntegerField(null=True, blank=True)
+    notified_for = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=models.Q(user__isnull=False), name="seat_one_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == SeatKind.HUMAN and self.user_id is None
+
+    @property
+    def machine(self) -> bool:
+        """Seats the worker moves: bots, automata, and players who resigned."""
+        return self.kind != SeatKind.HUMAN or self.resigned
+
+    def name(self) -> str:
+        if self.kind == SeatKind.AUTOMATON:
+            return "Automaton"
+        if self.kind == SeatKind.BOT:
+            return f"Bot ({self.bot})"
+        if self.user is None:
+            return "(open seat)"
+        return self.user.profile.display_name
+
+
+class Move(models.Model):
+    """One applied action. Append-only: a move is never changed or deleted."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField(help_text="1 for the first move; the game's version after it")
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="move_unique_number")]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("moves are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise ValueError("moves are append-only")
+
+
+class PlayerStats(models.Model):
+    """Per player and game: how many finished games they played and won."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stats")
+    engine = models.SlugField(max_length=32)
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "engine"], name="stats_unique")]
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0

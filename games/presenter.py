@@ -1,0 +1,96 @@
+"""Turns a game record and the engine's per-seat view into what a page shows.
+
+Everything here starts from `engine.view(state, seat)` for the viewer's own seat
+(None for spectators): a page can only ever show what that seat may see.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import select_template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from games import registry
+from games.models import Game, Seat, Status
+
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
+@dataclass
+class ActionChoice:
+    label: str
+    payload: str  # the action as JSON text, posted back as it is
+
+
+@dataclass
+class Table:
+    """Everything one viewer's page needs, built once per request."""
+
+    game: Game
+    seats: list[Seat]
+    seat: int | None
+    view: dict[str, Any]
+    names: list[str]
+    outcome: dict[str, Any] | None
+    actions: dict[str, list[ActionChoice]] = field(default_factory=dict)
+    log: list[SafeString] = field(default_factory=list)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.actions)
+
+
+def viewer_seat(game: Game, seats: list[Seat], user: Any) -> int | None:
+    if not user.is_authenticated:
+        return None
+    return next((s.index for s in seats if s.user_id == user.pk), None)
+
+
+def can_view(game: Game, seats: list[Seat], user: Any) -> bool:
+    return game.public or viewer_seat(game, seats, user) is not None
+
+
+def names_of(seats: list[Seat]) -> list[str]:
+    return [s.name() + (" (resigned)" if s.resigned else "") for s in seats]
+
+
+def sentence(text: str, names: list[str]) -> SafeString:
+    """A log line with {pN} replaced by seat names, everything else escaped."""
+    parts, last = [], 0
+    for m in _SEAT_REF.finditer(text):
+        parts.append(escape(text[last : m.start()]))
+        index = int(m.group(1))
+        parts.append(f"<b>{escape(names[index] if index < len(names) else '?')}</b>")
+        last = m.end()
+    parts.append(escape(text[last:]))
+    return mark_safe("".join(parts))  # noqa: S308  (every piece was escaped above)
+
+
+def build(game: Game, user: Any) -> Table:
+    seats = list(game.seats.select_related("user__profile"))
+    seat = viewer_seat(game, seats, user)
+    names = names_of(seats)
+    if game.state is None:
+        return Table(game, seats, seat, {}, names, None)
+    engine = registry.get(game.engine)
+    state = engine.load(game.state)
+    view = engine.view(state, seat)
+    table = Table(game, seats, seat, view, names, engine.outcome(state))
+    table.log = [sentence(line, names) for line in view.get("log", [])]
+    me = seats[seat] if seat is not None else None
+    if game.status == Status.ACTIVE and me is not None and not me.resigned and seat in game.to_act:
+        describe = getattr(engine, "describe", None)
+        for action in engine.legal_actions(state, seat):
+            group, label = describe(state, seat, action) if describe else ("Actions", action["type"])
+            table.actions.setdefault(group, []).append(ActionChoice(label, json.dumps(action)))
+    return table
+
+
+def game_template(slug: str, part: str) -> Any:
+    """The game's own template for a region, or the generic one."""
+    return select_template([f"games/{slug}/{part}.html", f"games/generic/{part}.html"])

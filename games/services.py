@@ -1,0 +1,267 @@
+"""Every write to a game goes through here: each function is one transaction that
+locks the game row, checks, writes, and schedules its side effects on commit
+(socket messages, machine turns, e-mails, scoring). Nothing is written on refusal.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import registry
+from games.engines.base import IllegalAction
+from games.engines.rng import Rng, seed_state
+from games.errors import Conflict, Forbidden, Illegal
+from games.models import Game, Move, Seat, SeatKind, Status
+
+User = AbstractBaseUser
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Conflict("there is no such game") from None
+
+
+def _bot_levels(slug: str) -> list[str]:
+    return list(getattr(registry.get(slug), "bots", {}) or ["random"])
+
+
+@transaction.atomic
+def create_game(
+    user: Any,
+    slug: str,
+    players: int,
+    options: dict[str, Any],
+    *,
+    public: bool = True,
+    bots: dict[int, str] | None = None,
+) -> Game:
+    """Opens a table; the creator takes seat 0, `bots` fills {seat: level}."""
+    engine = registry.get(slug)
+    try:
+        options = engine.validate_options(players, options)  # type: ignore[attr-defined]
+    except IllegalAction as exc:
+        raise Illegal(exc.reason) from None
+    bots = bots or {}
+    levels = _bot_levels(slug)
+    if any(not 0 < i < players or level not in levels for i, level in bots.items()):
+        raise Illegal(f"bots sit in seats 2 to {players} and play at one of: {', '.join(levels)}")
+    game = Game.objects.create(engine=slug, options=options, players=players, public=public, created_by=user)
+    seat_count = registry.extra(engine, "seat_count", players, options, default=players)
+    automata = registry.extra(engine, "automaton_seats", players, options, default=frozenset())
+    assert isinstance(seat_count, int) and isinstance(automata, frozenset)
+    for index in range(seat_count):
+        seat = Seat(game=game, index=index)
+        if index in automata:
+            seat.kind = SeatKind.AUTOMATON
+        elif index == 0:
+            seat.user = user
+        elif index in bots:
+            seat.kind, seat.bot = SeatKind.BOT, bots[index]
+        seat.save()
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
+    game = _locked(game_id)
+    if game.status != Status.OPEN:
+        raise Conflict("this table is no longer taking players")
+    if not game.public and token != game.invite_token:
+        raise Forbidden("this table is private: you need its invite link")
+    if game.seats.filter(user=user).exists():
+        raise Conflict("you already sit at this table")
+    seat = game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True).first()
+    if seat is None:
+        raise Conflict("this table is full")
+    seat.user = user
+    try:
+        with transaction.atomic():
+            seat.save(update_fields=["user"])
+    except IntegrityError:
+        raise Conflict("you already sit at this table") from None
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def leave_game(user: Any, game_id: int) -> Game:
+    game = _locked(game_id)
+    if game.status != Status.OPEN:
+        raise Conflict("you can only leave a table before the game starts")
+    if game.created_by_id == user.pk:
+        raise Forbidden("you opened this table: cancel it instead")
+    updated = game.seats.filter(user=user).update(user=None)
+    if not updated:
+        raise Conflict("you do not sit at this table")
+    return game
+
+
+@transaction.atomic
+def cancel_game(user: Any, game_id: int) -> Game:
+    game = _locked(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("only the player who opened the table can cancel it")
+    if game.status != Status.OPEN:
+        raise Conflict("a game that has started cannot be cancelled")
+    game.status = Status.CANCELLED
+    game.save(update_fields=["status"])
+    return game
+
+
+@transaction.atomic
+def start_game(user: Any, game_id: int, fill_with: str | None = None) -> Game:
+    """The creator starts the game now; empty seats (if any) get bots."""
+    game = _locked(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("only the player who opened the table can start it")
+    if game.status != Status.OPEN:
+        raise Conflict("this game has already started")
+    levels = _bot_levels(game.engine)
+    level = fill_with or ("heuristic" if "heuristic" in levels else levels[0])
+    if level not in levels:
+        raise Illegal(f"bots play at one of: {', '.join(levels)}")
+    game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True).update(kind=SeatKind.BOT, bot=level)
+    _start(game)
+    return game
+
+
+def _start_if_full(game: Game) -> None:
+    if not game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True).exists():
+        _start(game)
+
+
+def _start(game: Game) -> None:
+    engine = registry.get(game.engine)
+    game.seed = secrets.randbits(62)
+    state = engine.setup(game.seed, game.players, game.options)
+    game.state = engine.dump(state)
+    game.status = Status.ACTIVE
+    game.started_at = timezone.now()
+    game.to_act = sorted(engine.to_act(state))
+    game.save()
+    game.seats.filter(index__in=game.to_act).update(awaiting_since=0)
+    _after_commit(game, finished=False)
+
+
+@transaction.atomic
+def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, version: int) -> Game:
+    """A player's action, sent with the version their page showed."""
+    game = _locked(game_id)
+    if game.status != Status.ACTIVE:
+        raise Conflict("this game is not in play" if game.status != Status.FINISHED else "this game is over")
+    seat = game.seats.filter(user=user).first()
+    if seat is None or (seat_index is not None and seat_index != seat.index):
+        raise Forbidden("that seat is not yours")
+    if seat.resigned:
+        raise Forbidden("you resigned from this game")
+    if version != game.version:
+        raise Conflict("the game has moved on since your page was drawn")
+    if seat.index not in game.to_act:
+        raise Forbidden("it is not your turn")
+    _apply(game, seat.index, action)
+    return game
+
+
+@transaction.atomic
+def machine_move(game_id: int, version: int) -> bool:
+    """One move of a bot, automaton or resigned seat, if the game is still at `version`."""
+    game = _locked(game_id)
+    if game.status != Status.ACTIVE or game.version != version:
+        return False  # someone else moved first: this task is stale, not an error
+    seat = game.seats.filter(index__in=game.to_act).exclude(kind=SeatKind.HUMAN, resigned=False).first()
+    if seat is None:
+        return False
+    engine = registry.get(game.engine)
+    state = engine.load(game.state)
+    legal = engine.legal_actions(state, seat.index)
+    if seat.kind == SeatKind.AUTOMATON:
+        action = legal[0]  # the rules prescribe exactly one move
+    else:
+        bots = getattr(engine, "bots", {})
+        bot = bots.get(seat.bot) or bots.get("heuristic") or next(iter(bots.values()))
+        # A bot's own chance comes from the game id and version, never from the game's seed.
+        rng = Rng(seed_state(game.pk * 1_000_003 + version * 131 + seat.index))
+        action = bot(engine.view(state, seat.index), legal, rng)
+    _apply(game, seat.index, action, engine=engine, state=state)
+    return True
+
+
+@transaction.atomic
+def resign(user: Any, game_id: int) -> Game:
+    """A bot takes over the seat; the game counts as lost for the player."""
+    game = _locked(game_id)
+    if game.status != Status.ACTIVE:
+        raise Conflict("you can only resign from a game in play")
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise Forbidden("you do not play in this game")
+    if seat.resigned:
+        raise Conflict("you have already resigned")
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    _after_commit(game, finished=False)
+    return game
+
+
+def _apply(game: Game, seat: int, action: Any, *, engine: Any = None, state: Any = None) -> None:
+    engine = engine or registry.get(game.engine)
+    state = state if state is not None else engine.load(game.state)
+    try:
+        new = engine.apply(state, seat, action)
+    except IllegalAction as exc:
+        raise Illegal(exc.reason) from None
+    before = set(game.to_act)
+    game.version += 1
+    Move.objects.create(game=game, number=game.version, seat=seat, action=action)
+    game.state = engine.dump(new)
+    game.to_act = sorted(engine.to_act(new))
+    finished = not game.to_act
+    if finished:
+        game.status = Status.FINISHED
+        game.finished_at = timezone.now()
+    game.save(update_fields=["version", "state", "to_act", "status", "finished_at"])
+    # A seat that acted and must act again (a multi-step turn) starts waiting anew.
+    newly = (set(game.to_act) - before) | ({seat} & set(game.to_act))
+    if newly:
+        game.seats.filter(index__in=newly).update(awaiting_since=game.version)
+    _after_commit(game, finished=finished)
+
+
+def _after_commit(game: Game, *, finished: bool) -> None:
+    from games import dispatch  # the side effects live there; imported late to keep this module pure
+
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: dispatch.game_moved(game_id, version, finished))
+
+
+@transaction.atomic
+def finalize(game_id: int) -> bool:
+    """Stores scores and ranks on the seats and counts the game in the statistics."""
+    from games.models import PlayerStats
+
+    game = _locked(game_id)
+    if game.status != Status.FINISHED or game.finalized:
+        return False
+    outcome = registry.get(game.engine).outcome(registry.get(game.engine).load(game.state))
+    assert outcome is not None
+    for seat in game.seats.all():
+        seat.score = outcome["scores"][seat.index]
+        seat.rank = outcome["ranks"][seat.index]
+        seat.breakdown = outcome["breakdown"][seat.index]
+        seat.save(update_fields=["score", "rank", "breakdown"])
+        if seat.kind == SeatKind.HUMAN and seat.user_id is not None:
+            stats, _ = PlayerStats.objects.select_for_update().get_or_create(user_id=seat.user_id, engine=game.engine)
+            stats.played += 1
+            stats.won += int(seat.rank == 1 and not seat.resigned)
+            stats.save()
+    game.finalized = True
+    game.save(update_fields=["finalized"])
+    return True

@@ -1,0 +1,66 @@
+"""Celery tasks. Each takes ids (and the version it was queued for) and is
+idempotent: run twice, or after the game moved on, it does nothing harmful.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.utils import timezone
+
+from games import notifications, services
+from games.models import Game, Seat, SeatKind, Status
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+def play_machine(game_id: int, version: int) -> bool:
+    """One bot or automaton move; the commit queues the next one."""
+    return services.machine_move(game_id, version)
+
+
+@shared_task(acks_late=True)
+def finish_game(game_id: int) -> bool:
+    return services.finalize(game_id)
+
+
+@shared_task(acks_late=True)
+def notify_turn(game_id: int, version: int) -> int:
+    """E-mails the players whose turn began at `version` (once per game per turn)."""
+    sent = 0
+    seats = Seat.objects.filter(
+        game_id=game_id, game__status=Status.ACTIVE, kind=SeatKind.HUMAN, resigned=False,
+        user__isnull=False, awaiting_since=version,
+    ).select_related("game", "user__profile")
+    for seat in seats:
+        if seat.index in seat.game.to_act and notifications.send_turn_email(seat):
+            sent += 1
+    return sent
+
+
+@shared_task(acks_late=True)
+def send_daily_digests() -> int:
+    return notifications.send_daily_digests()
+
+
+@shared_task
+def wake_stalled_games() -> int:
+    """Re-queues machine turns of games idle for a while (a worker may have died)."""
+    from games.dispatch import enqueue
+
+    stale = timezone.now() - timezone.timedelta(minutes=5)
+    woken = 0
+    for game in Game.objects.filter(status=Status.ACTIVE, finalized=False).exclude(to_act=[]):
+        last = game.moves.order_by("-number").values_list("created_at", flat=True).first() or game.started_at
+        if last and last < stale and game.seats.filter(index__in=game.to_act).exclude(
+            kind=SeatKind.HUMAN, resigned=False
+        ).exists():
+            enqueue(play_machine, game.pk, game.version)
+            woken += 1
+    for game in Game.objects.filter(status=Status.FINISHED, finalized=False):
+        enqueue(finish_game, game.pk)
+    return woken
+
+

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("games/", views.catalogue, name="catalogue"),
+    path("games/<slug:slug>/how-to-play/", views.how_to_play, name="how_to_play"),
+    path("games/<slug:slug>/new/", views.new_game, name="new_game"),
+    path("game/<int:pk>/", views.game, name="game"),
+    path("game/<int:pk>/act", views.act, name="act"),
+    path("game/<int:pk>/join", views.join, name="join"),
+    path("game/<int:pk>/leave", views.leave, name="leave"),
+    path("game/<int:pk>/start", views.start, name="start"),
+    path("game/<int:pk>/cancel", views.cancel, name="cancel"),
+    path("game/<int:pk>/resign", views.resign, name="resign"),
+    path("game/<int:pk>/replay/", views.replay, name="replay"),
+    path("game/<int:pk>/record.json", views.record, name="record"),
+    path("invite/<str:token>/", views.invite, name="invite"),
+]

@@ -1,0 +1,207 @@
+"""Pages and HTMX partials for the lobby and the play page (short function views)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.views.decorators.http import require_POST
+
+from games import presenter, registry, services
+from games.errors import GameError
+from games.forms import NewGameForm
+from games.models import Game, Status
+
+PARTS = ("seats", "board", "hand", "actions", "log", "result")
+
+
+def catalogue(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/catalogue.html", {"engines": registry.engines().values()})
+
+
+def how_to_play(request: HttpRequest, slug: str) -> HttpResponse:
+    engine = registry.engine_or_404(slug)
+    template = select_template([f"games/{slug}/how_to_play.html", "games/generic/how_to_play.html"])
+    return HttpResponse(template.render({"engine": engine}, request))
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_tables = Game.objects.filter(status=Status.OPEN, public=True).order_by("-created_at")[:50]
+    mine: list[Game] = []
+    if request.user.is_authenticated:
+        mine = list(Game.objects.filter(seats__user=request.user, status__in=[Status.OPEN, Status.ACTIVE])
+                    .prefetch_related("seats").order_by("-created_at"))
+        my_seat = {s.game_id: s for g in mine for s in g.seats.all() if s.user_id == request.user.pk}
+        # Games where it is my move come first.
+        mine.sort(key=lambda g: my_seat[g.pk].index not in g.to_act or g.status != Status.ACTIVE)
+    finished = Game.objects.filter(status=Status.FINISHED, public=True).order_by("-finished_at")[:20]
+    return render(request, "games/lobby.html", {
+        "open_tables": open_tables.prefetch_related("seats__user__profile"),
+        "mine": mine,
+        "finished": finished.prefetch_related("seats__user__profile"),
+        "titles": {slug: e.title for slug, e in registry.engines().items()},
+    })
+
+
+@login_required
+def new_game(request: HttpRequest, slug: str) -> HttpResponse:
+    engine = registry.engine_or_404(slug)
+    form = NewGameForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(request.user, slug, **form.service_args())
+        except GameError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(game)
+    return render(request, "games/new.html", {"engine": engine, "form": form})
+
+
+def _game_for(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game, pk=pk)
+    if not game.public and not (request.user.is_authenticated and game.seats.filter(user=request.user).exists()):
+        raise Http404("no such game")  # a private table is invisible, not forbidden
+    return game
+
+
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    table = presenter.build(_game_for(request, pk), request.user)
+    part = request.GET.get("part")
+    if part is not None and part not in PARTS:
+        raise Http404("no such part of the page")
+    template = f"games/play.html#{part}" if part else "games/play.html"
+    return render(request, template, _context(table))
+
+
+def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
+    slug = table.game.engine
+    return {
+        "t": table, "game": table.game, "view": table.view, "seat": table.seat, "names": table.names,
+        "outcome": table.outcome, "title": registry.get(slug).title,
+        "board_template": presenter.game_template(slug, "board"),
+        "hand_template": presenter.game_template(slug, "hand"),
+        "scores_template": presenter.game_template(slug, "scores"),
+        **extra,
+    }
+
+
+def _read_action(request: HttpRequest) -> tuple[Any, int, int | None]:
+    """(action, version, seat) from a form post or a JSON body; ValueError if malformed."""
+    if request.content_type == "application/json":
+        data = json.loads(request.body)
+        if not isinstance(data, dict):
+            raise ValueError("send a JSON object with 'action' and 'version'")
+        action, version, seat = data.get("action"), data.get("version"), data.get("seat")
+    else:
+        action, version, seat = json.loads(request.POST.get("action", "")), request.POST.get("version"), \
+            request.POST.get("seat")
+    if not isinstance(action, dict):
+        raise ValueError("the action must be a JSON object")
+    return action, int(version), (None if seat in (None, "") else int(seat))  # type: ignore[arg-type]
+
+
+@require_POST
+def act(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        raise PermissionDenied("log in to play")
+    game = _game_for(request, pk)
+    if int(request.headers.get("Content-Length") or 0) > settings.MAX_ACTION_BYTES:
+        return _refused(request, game, 400, "that action is far too large")
+    try:
+        action, version, seat = _read_action(request)
+    except (ValueError, TypeError):
+        return _refused(request, game, 400, "that is not a well-formed action")
+    try:
+        services.submit_action(request.user, game.pk, seat, action, version)
+    except GameError as exc:
+        return _refused(request, game, exc.status, exc.message)
+    if request.htmx:
+        return HttpResponse(status=204, headers={"HX-Trigger": "game-moved"})
+    if request.content_type == "application/json":
+        return JsonResponse({"ok": True, "version": version + 1})
+    return redirect(game)
+
+
+def _refused(request: HttpRequest, game: Game, status: int, message: str) -> HttpResponse:
+    if request.content_type == "application/json":
+        return JsonResponse({"error": message}, status=status)
+    stale = status == 409
+    if request.htmx:
+        headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+        if stale:
+            headers["HX-Trigger"] = "game-moved"  # the page refreshes itself
+        return render(request, "games/_flash.html", {"error": message, "stale": stale}, status=status,
+                      headers=headers)
+    table = presenter.build(game, request.user)
+    return render(request, "games/play.html", _context(table, error=message, stale=stale), status=status)
+
+
+def _lifecycle(action: Any, done: str) -> Any:
+    """A POST-only view that runs one service and goes back to the table."""
+
+    @require_POST
+    @login_required
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        game = get_object_or_404(Game, pk=pk)
+        try:
+            action(request, game)
+        except GameError as exc:
+            messages.error(request, exc.message)
+            return redirect(game) if game.status != Status.CANCELLED else redirect("lobby")
+        messages.success(request, done)
+        game.refresh_from_db()
+        return redirect(game) if game.status != Status.CANCELLED else redirect("lobby")
+
+    return view
+
+
+join = _lifecycle(lambda r, g: services.join_game(r.user, g.pk, r.POST.get("token")), "You joined the table.")
+leave = _lifecycle(lambda r, g: services.leave_game(r.user, g.pk), "You left the table.")
+start = _lifecycle(lambda r, g: services.start_game(r.user, g.pk), "The game has started.")
+cancel = _lifecycle(lambda r, g: services.cancel_game(r.user, g.pk), "The table was cancelled.")
+resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), "You resigned; a bot plays your seat.")
+
+
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game, invite_token=token)
+    return render(request, "games/invite.html", {"game": game, "token": token,
+                                                 "title": registry.get(game.engine).title})
+
+
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_for(request, pk)
+    if game.status != Status.FINISHED:
+        raise Http404("the replay opens when the game is over")
+    from games.replay import replay_views
+
+    step = max(0, min(int(request.GET.get("step", game.version) or 0), game.version))
+    frame = replay_views(game, step)
+    names = presenter.names_of(list(game.seats.select_related("user__profile")))
+    return render(request, "games/replay.html", {
+        "game": game, "step": step, "frame": frame, "names": names, "title": registry.get(game.engine).title,
+        "board_template": presenter.game_template(game.engine, "board"),
+        "hand_template": presenter.game_template(game.engine, "hand"),
+        "log": [presenter.sentence(x, names) for x in frame["public"].get("log", [])],
+    })
+
+
+def record(request: HttpRequest, pk: int) -> JsonResponse:
+    game = _game_for(request, pk)
+    if game.status != Status.FINISHED:
+        # Moves hold hidden choices (a card picked in secret): the record opens at the end.
+        return JsonResponse({"error": "the record is published when the game is over"}, status=403)
+    return JsonResponse({
+        "id": game.pk, "engine": game.engine, "options": game.options, "seed": game.seed,
+        "players": game.players, "version": game.version,
+        "seats": [{"index": s.index, "kind": s.kind, "name": s.name(), "bot": s.bot, "score": s.score,
+                   "rank": s.rank, "breakdown": s.breakdown, "resigned": s.resigned} for s in game.seats.all()],
+        "moves": [{"number": m.number, "seat": m.seat, "action": m.action}
+                  for m in game.moves.all()],
+    })

@@ -39,7 +39,9 @@ def game_moved(game_id: int, version: int, finished: bool) -> None:
     if layer is not None:
         send = async_to_sync(layer.group_send)
         send(game_group(game_id), {"type": "game.moved", "game_id": game_id, "version": version})
-        for seat in game.seats.filter(index__in=game.to_act, kind=SeatKind.HUMAN, resigned=False, user__isnull=False):
+        # "Your turn" only to the seats whose turn began with this version.
+        for seat in game.seats.filter(index__in=game.to_act, kind=SeatKind.HUMAN, resigned=False,
+                                      user__isnull=False, awaiting_since=version):
             assert seat.user_id is not None
             send(user_group(seat.user_id), {"type": "your.turn", "game_id": game_id, "version": version})
     if finished:

@@ -137,8 +137,10 @@ def _refused(request: HttpRequest, game: Game, status: int, message: str) -> Htt
         headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
         if stale:
             headers["HX-Trigger"] = "game-moved"  # the page refreshes itself
-        return render(request, "games/_flash.html", {"error": message, "stale": stale}, status=status,
-                      headers=headers)
+        response = render(request, "games/_flash.html", {"error": message, "stale": stale}, status=status)
+        for name, value in headers.items():
+            response.headers[name] = value
+        return response
     table = presenter.build(game, request.user)
     return render(request, "games/play.html", _context(table, error=message, stale=stale), status=status)
 

@@ -1,0 +1,97 @@
+"""The websockets: who may connect, and what they are told."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from config.asgi import application
+from games import presence, services
+from games.consumers import GameConsumer, PlayerConsumer
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def communicator(path: str, user, consumer=None, origin: bytes = b"http://127.0.0.1"):
+    if consumer is None:
+        return WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
+    app = consumer.as_asgi()
+    comm = WebsocketCommunicator(app, path)
+    comm.scope["user"] = user or AnonymousUser()
+    comm.scope["url_route"] = {"kwargs": {"pk": int(path.strip("/").split("/")[-1])} if "game" in path else {}}
+    return comm
+
+
+async def new_duel(alice, bob, public=True):
+    game = await sync_to_async(services.create_game)(alice, "highcard", 2, {}, public=public)
+    await sync_to_async(services.join_game)(bob, game.pk, game.invite_token)
+    await sync_to_async(game.refresh_from_db)()
+    return game
+
+
+async def test_a_seated_player_hears_each_new_version(alice, bob):
+    game = await new_duel(alice, bob)
+    comm = communicator(f"/ws/game/{game.pk}/", bob, GameConsumer)
+    connected, _ = await comm.connect()
+    assert connected
+    card = game.state["hands"][0][0]
+    await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": card}, 0)
+    assert await comm.receive_json_from(timeout=2) == {"type": "moved", "game_id": game.pk, "version": 1}
+    await comm.disconnect()
+
+
+async def test_a_player_socket_says_your_turn_anywhere(alice, bob):
+    game = await new_duel(alice, bob)
+    comm = communicator("/ws/me/", bob, PlayerConsumer)
+    assert (await comm.connect())[0]
+    await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": game.state["hands"][0][0]},
+                                                0)
+    # Bob was already to act (a simultaneous choice): alice's move starts no new turn for him.
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.disconnect()
+    game2 = await sync_to_async(services.create_game)(alice, "highcard", 2, {})
+    comm = communicator("/ws/me/", bob, PlayerConsumer)
+    assert (await comm.connect())[0]
+    await sync_to_async(services.join_game)(bob, game2.pk)
+    message = await comm.receive_json_from(timeout=2)
+    assert message == {"type": "your_turn", "game_id": game2.pk, "version": 0}
+    await comm.disconnect()
+
+
+async def test_a_stranger_cannot_watch_a_private_game(alice, bob, charlie):
+    game = await new_duel(alice, bob, public=False)
+    for user in (charlie, None):
+        comm = communicator(f"/ws/game/{game.pk}/", user, GameConsumer)
+        connected, _ = await comm.connect()
+        assert not connected
+
+
+async def test_anyone_may_watch_a_public_game_but_only_players_count_as_present(alice, bob, charlie):
+    game = await new_duel(alice, bob)
+    comm = communicator(f"/ws/game/{game.pk}/", None, GameConsumer)
+    assert (await comm.connect())[0]
+    await comm.disconnect()
+    comm = communicator(f"/ws/game/{game.pk}/", bob, GameConsumer)
+    assert (await comm.connect())[0]
+    assert await sync_to_async(presence.is_open)(game.pk, bob.pk)
+    await comm.disconnect()
+    assert not await sync_to_async(presence.is_open)(game.pk, bob.pk)
+
+
+async def test_the_player_socket_needs_a_login():
+    comm = communicator("/ws/me/", None, PlayerConsumer)
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+async def test_a_socket_from_another_site_is_refused(alice, bob):
+    game = await new_duel(alice, bob)
+    comm = communicator(f"/ws/game/{game.pk}/", None, origin=b"http://evil.example.com")
+    connected, _ = await comm.connect()
+    assert not connected
+    comm = communicator(f"/ws/game/{game.pk}/", None)
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.disconnect()

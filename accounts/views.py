@@ -31,11 +31,19 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     stats = [(titles.get(s.engine, s.engine), s) for s in PlayerStats.objects.filter(user=profile.user)]
     recent = (
         Seat.objects.filter(user=profile.user, game__status=Status.FINISHED, game__public=True)
-        .select_related("game").order_by("-game__finished_at")[:20]
+        .select_related("game")
+        .order_by("-game__finished_at")[:20]
     )
-    return render(request, "accounts/player.html", {
-        "profile": profile, "stats": stats, "recent": recent, "titles": titles,
-    })
+    return render(
+        request,
+        "accounts/player.html",
+        {
+            "profile": profile,
+            "stats": stats,
+            "recent": recent,
+            "titles": titles,
+        },
+    )
 
 
 # The one-click POST comes from mail clients (RFC 8058), which carry no CSRF token;

@@ -130,8 +130,11 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "ht
 # EMAIL_URL, e.g. smtp+tls://user:password@mail.example.com:587 (default: print to the console).
 _mail = env.email_url("EMAIL_URL", default="consolemail://")
 _smtp_options = {
-    "host": _mail.get("EMAIL_HOST"), "port": _mail.get("EMAIL_PORT"), "username": _mail.get("EMAIL_HOST_USER"),
-    "password": _mail.get("EMAIL_HOST_PASSWORD"), "use_tls": _mail.get("EMAIL_USE_TLS"),
+    "host": _mail.get("EMAIL_HOST"),
+    "port": _mail.get("EMAIL_PORT"),
+    "username": _mail.get("EMAIL_HOST_USER"),
+    "password": _mail.get("EMAIL_HOST_PASSWORD"),
+    "use_tls": _mail.get("EMAIL_USE_TLS"),
     "use_ssl": _mail.get("EMAIL_USE_SSL"),
 }
 MAILERS = {

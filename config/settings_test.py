@@ -6,7 +6,7 @@ DATABASE_URL and REDIS_URL still switch to the real services (CI runs both ways)
 from __future__ import annotations
 
 from config.settings import *  # noqa: F403
-from config.settings import BASE_DIR, TEMPLATES
+from config.settings import BASE_DIR, TEMPLATES, env
 
 EXTRA_ENGINES = ["tests.testgame.engine"]
 TEMPLATES[0]["DIRS"] = [BASE_DIR / "templates", BASE_DIR / "tests" / "templates"]
@@ -17,3 +17,17 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+
+# Tasks run eagerly in tests; the real-worker test switches this off itself (and its
+# worker process gets CELERY_TASK_ALWAYS_EAGER=false, so each move is a real task).
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
+
+# With real Redis, each test run keeps its keys apart from any other run's.
+import os  # noqa: E402
+
+from config.settings import CACHES, CHANNEL_LAYERS, REDIS_URL  # noqa: E402
+
+_RUN = f"test-{os.getpid()}"
+if REDIS_URL:
+    CACHES["default"]["KEY_PREFIX"] = _RUN
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = _RUN  # type: ignore[index]

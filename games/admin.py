@@ -17,7 +17,7 @@ class SeatInline(admin.TabularInline):
 class MoveInline(admin.TabularInline):
     model = Move
     extra = 0
-    fields = ["number", "seat", "action", "created_at"]
+    fields = ("number", "seat", "action", "created_at")
     readonly_fields = fields
     can_delete = False
 

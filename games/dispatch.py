@@ -40,8 +40,13 @@ def game_moved(game_id: int, version: int, finished: bool) -> None:
         send = async_to_sync(layer.group_send)
         send(game_group(game_id), {"type": "game.moved", "game_id": game_id, "version": version})
         # "Your turn" only to the seats whose turn began with this version.
-        for seat in game.seats.filter(index__in=game.to_act, kind=SeatKind.HUMAN, resigned=False,
-                                      user__isnull=False, awaiting_since=version):
+        for seat in game.seats.filter(
+            index__in=game.to_act,
+            kind=SeatKind.HUMAN,
+            resigned=False,
+            user__isnull=False,
+            awaiting_since=version,
+        ):
             assert seat.user_id is not None
             send(user_group(seat.user_id), {"type": "your.turn", "game_id": game_id, "version": version})
     if finished:

@@ -31,7 +31,9 @@ class NewGameForm(forms.Form):
         levels = list(getattr(engine, "bots", {}))
         for seat in range(1, engine.max_players):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
-                label=f"Seat {seat + 1}", required=False, initial=OPEN,
+                label=f"Seat {seat + 1}",
+                required=False,
+                initial=OPEN,
                 choices=[(OPEN, "Open for a player")] + [(lv, f"Bot: {lv}") for lv in levels],
             )
 

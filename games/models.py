@@ -59,6 +59,12 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("game", args=[self.pk])
 
+    def stored_state(self) -> dict[str, Any]:
+        """The engine's dump of the current state (a started game always has one)."""
+        if self.state is None:
+            raise ValueError(f"game {self.pk} has not started")
+        return dict(self.state)
+
     @property
     def is_over(self) -> bool:
         return self.status == Status.FINISHED
@@ -124,6 +130,9 @@ class Move(models.Model):
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="move_unique_number")]
 
+    def __str__(self) -> str:
+        return f"{self.game} move {self.number}"
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise ValueError("moves are append-only")
@@ -143,6 +152,9 @@ class PlayerStats(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "engine"], name="stats_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.engine}: {self.won}/{self.played}"
 
     @property
     def win_rate(self) -> float:

@@ -33,10 +33,15 @@ def read_unsubscribe_token(token: str) -> int | None:
 
 def _send(user: Any, subject: str, template: str, context: dict[str, Any]) -> None:
     link = unsubscribe_url(user.pk)
-    body = render_to_string(template, {**context, "user": user, "unsubscribe": link, "site": settings.SITE_URL})
+    body = render_to_string(
+        template, {**context, "user": user, "unsubscribe": link, "site": settings.SITE_URL}
+    )
     message = EmailMessage(subject, body, to=[user.email])
     # RFC 2369 / RFC 8058: mail clients show their own "unsubscribe" button.
-    message.extra_headers = {"List-Unsubscribe": f"<{link}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+    message.extra_headers = {
+        "List-Unsubscribe": f"<{link}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
     message.send()
 
 
@@ -49,15 +54,21 @@ def send_turn_email(seat: Seat) -> bool:
         return False
     with transaction.atomic():
         # Claim the turn first, so two workers never send the same e-mail twice.
-        claimed = Seat.objects.filter(pk=seat.pk, awaiting_since=seat.awaiting_since).exclude(
-            notified_for=seat.awaiting_since
-        ).update(notified_for=seat.awaiting_since)
+        claimed = (
+            Seat.objects.filter(pk=seat.pk, awaiting_since=seat.awaiting_since)
+            .exclude(notified_for=seat.awaiting_since)
+            .update(notified_for=seat.awaiting_since)
+        )
         if not claimed:
             return False
     game = seat.game
     title = registry.get(game.engine).title
-    _send(user, f"Your turn in {title} (game {game.pk})", "email/turn.txt",
-          {"game": game, "title": title, "url": settings.SITE_URL + game.get_absolute_url()})
+    _send(
+        user,
+        f"Your turn in {title} (game {game.pk})",
+        "email/turn.txt",
+        {"game": game, "title": title, "url": settings.SITE_URL + game.get_absolute_url()},
+    )
     return True
 
 
@@ -65,7 +76,10 @@ def send_daily_digests() -> int:
     """One e-mail per digest reader listing every game waiting for them."""
     waiting = (
         Seat.objects.filter(
-            game__status=Status.ACTIVE, kind=SeatKind.HUMAN, resigned=False, user__profile__notify=Notify.DAILY
+            game__status=Status.ACTIVE,
+            kind=SeatKind.HUMAN,
+            resigned=False,
+            user__profile__notify=Notify.DAILY,
         )
         .select_related("game", "user__profile")
         .order_by("user_id", "game_id")
@@ -80,8 +94,11 @@ def send_daily_digests() -> int:
         if not user or not user.email:
             continue
         games = [
-            {"id": s.game.pk, "title": registry.get(s.game.engine).title,
-             "url": settings.SITE_URL + s.game.get_absolute_url()}
+            {
+                "id": s.game.pk,
+                "title": registry.get(s.game.engine).title,
+                "url": settings.SITE_URL + s.game.get_absolute_url(),
+            }
             for s in seats
         ]
         _send(user, f"{len(games)} game(s) waiting for your move", "email/digest.txt", {"games": games})

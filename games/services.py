@@ -180,7 +180,7 @@ def machine_move(game_id: int, version: int) -> bool:
     if seat is None:
         return False
     engine = registry.get(game.engine)
-    state = engine.load(game.state)
+    state = engine.load(game.stored_state())
     legal = engine.legal_actions(state, seat.index)
     if seat.kind == SeatKind.AUTOMATON:
         action = legal[0]  # the rules prescribe exactly one move
@@ -213,7 +213,7 @@ def resign(user: Any, game_id: int) -> Game:
 
 def _apply(game: Game, seat: int, action: Any, *, engine: Any = None, state: Any = None) -> None:
     engine = engine or registry.get(game.engine)
-    state = state if state is not None else engine.load(game.state)
+    state = state if state is not None else engine.load(game.stored_state())
     try:
         new = engine.apply(state, seat, action)
     except IllegalAction as exc:
@@ -250,7 +250,8 @@ def finalize(game_id: int) -> bool:
     game = _locked(game_id)
     if game.status != Status.FINISHED or game.finalized:
         return False
-    outcome = registry.get(game.engine).outcome(registry.get(game.engine).load(game.state))
+    engine = registry.get(game.engine)
+    outcome = engine.outcome(engine.load(game.stored_state()))
     assert outcome is not None
     for seat in game.seats.all():
         seat.score = outcome["scores"][seat.index]
@@ -258,7 +259,9 @@ def finalize(game_id: int) -> bool:
         seat.breakdown = outcome["breakdown"][seat.index]
         seat.save(update_fields=["score", "rank", "breakdown"])
         if seat.kind == SeatKind.HUMAN and seat.user_id is not None:
-            stats, _ = PlayerStats.objects.select_for_update().get_or_create(user_id=seat.user_id, engine=game.engine)
+            stats, _ = PlayerStats.objects.select_for_update().get_or_create(
+                user_id=seat.user_id, engine=game.engine
+            )
             stats.played += 1
             stats.won += int(seat.rank == 1 and not seat.resigned)
             stats.save()

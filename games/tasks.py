@@ -5,6 +5,7 @@ idempotent: run twice, or after the game moved on, it does nothing harmful.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from celery import shared_task
 from django.utils import timezone
@@ -31,8 +32,12 @@ def notify_turn(game_id: int, version: int) -> int:
     """E-mails the players whose turn began at `version` (once per game per turn)."""
     sent = 0
     seats = Seat.objects.filter(
-        game_id=game_id, game__status=Status.ACTIVE, kind=SeatKind.HUMAN, resigned=False,
-        user__isnull=False, awaiting_since=version,
+        game_id=game_id,
+        game__status=Status.ACTIVE,
+        kind=SeatKind.HUMAN,
+        resigned=False,
+        user__isnull=False,
+        awaiting_since=version,
     ).select_related("game", "user__profile")
     for seat in seats:
         if seat.index in seat.game.to_act and notifications.send_turn_email(seat):
@@ -50,17 +55,17 @@ def wake_stalled_games() -> int:
     """Re-queues machine turns of games idle for a while (a worker may have died)."""
     from games.dispatch import enqueue
 
-    stale = timezone.now() - timezone.timedelta(minutes=5)
+    stale = timezone.now() - timedelta(minutes=5)
     woken = 0
     for game in Game.objects.filter(status=Status.ACTIVE, finalized=False).exclude(to_act=[]):
         last = game.moves.order_by("-number").values_list("created_at", flat=True).first() or game.started_at
-        if last and last < stale and game.seats.filter(index__in=game.to_act).exclude(
-            kind=SeatKind.HUMAN, resigned=False
-        ).exists():
+        if (
+            last
+            and last < stale
+            and game.seats.filter(index__in=game.to_act).exclude(kind=SeatKind.HUMAN, resigned=False).exists()
+        ):
             enqueue(play_machine, game.pk, game.version)
             woken += 1
     for game in Game.objects.filter(status=Status.FINISHED, finalized=False):
         enqueue(finish_game, game.pk)
     return woken
-
-

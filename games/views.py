@@ -13,13 +13,24 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 
 from games import presenter, registry, services
 from games.errors import GameError
 from games.forms import NewGameForm
 from games.models import Game, Status
 
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
 PARTS = ("seats", "board", "hand", "actions", "log", "result")
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers and uptime checks: the process answers (touches nothing else)."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 def catalogue(request: HttpRequest) -> HttpResponse:
@@ -36,18 +47,25 @@ def lobby(request: HttpRequest) -> HttpResponse:
     open_tables = Game.objects.filter(status=Status.OPEN, public=True).order_by("-created_at")[:50]
     mine: list[Game] = []
     if request.user.is_authenticated:
-        mine = list(Game.objects.filter(seats__user=request.user, status__in=[Status.OPEN, Status.ACTIVE])
-                    .prefetch_related("seats").order_by("-created_at"))
+        mine = list(
+            Game.objects.filter(seats__user=request.user, status__in=[Status.OPEN, Status.ACTIVE])
+            .prefetch_related("seats")
+            .order_by("-created_at")
+        )
         my_seat = {s.game_id: s for g in mine for s in g.seats.all() if s.user_id == request.user.pk}
         # Games where it is my move come first.
         mine.sort(key=lambda g: my_seat[g.pk].index not in g.to_act or g.status != Status.ACTIVE)
     finished = Game.objects.filter(status=Status.FINISHED, public=True).order_by("-finished_at")[:20]
-    return render(request, "games/lobby.html", {
-        "open_tables": open_tables.prefetch_related("seats__user__profile"),
-        "mine": mine,
-        "finished": finished.prefetch_related("seats__user__profile"),
-        "titles": {slug: e.title for slug, e in registry.engines().items()},
-    })
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "open_tables": open_tables.prefetch_related("seats__user__profile"),
+            "mine": mine,
+            "finished": finished.prefetch_related("seats__user__profile"),
+            "titles": {slug: e.title for slug, e in registry.engines().items()},
+        },
+    )
 
 
 @login_required
@@ -66,7 +84,9 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _game_for(request: HttpRequest, pk: int) -> Game:
     game = get_object_or_404(Game, pk=pk)
-    if not game.public and not (request.user.is_authenticated and game.seats.filter(user=request.user).exists()):
+    if not game.public and not (
+        request.user.is_authenticated and game.seats.filter(user=request.user).exists()
+    ):
         raise Http404("no such game")  # a private table is invisible, not forbidden
     return game
 
@@ -83,8 +103,13 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
     slug = table.game.engine
     return {
-        "t": table, "game": table.game, "view": table.view, "seat": table.seat, "names": table.names,
-        "outcome": table.outcome, "title": registry.get(slug).title,
+        "t": table,
+        "game": table.game,
+        "view": table.view,
+        "seat": table.seat,
+        "names": table.names,
+        "outcome": table.outcome,
+        "title": registry.get(slug).title,
         "board_template": presenter.game_template(slug, "board"),
         "hand_template": presenter.game_template(slug, "hand"),
         "scores_template": presenter.game_template(slug, "scores"),
@@ -100,15 +125,18 @@ def _read_action(request: HttpRequest) -> tuple[Any, int, int | None]:
             raise ValueError("send a JSON object with 'action' and 'version'")
         action, version, seat = data.get("action"), data.get("version"), data.get("seat")
     else:
-        action, version, seat = json.loads(request.POST.get("action", "")), request.POST.get("version"), \
-            request.POST.get("seat")
+        action, version, seat = (
+            json.loads(request.POST.get("action", "")),
+            request.POST.get("version"),
+            request.POST.get("seat"),
+        )
     if not isinstance(action, dict):
         raise ValueError("the action must be a JSON object")
     return action, int(version), (None if seat in (None, "") else int(seat))  # type: ignore[arg-type]
 
 
 @require_POST
-def act(request: HttpRequest, pk: int) -> HttpResponse:
+def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise PermissionDenied("log in to play")
     game = _game_for(request, pk)
@@ -129,7 +157,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-def _refused(request: HttpRequest, game: Game, status: int, message: str) -> HttpResponse:
+def _refused(request: HtmxHttpRequest, game: Game, status: int, message: str) -> HttpResponse:
     if request.content_type == "application/json":
         return JsonResponse({"error": message}, status=status)
     stale = status == 409
@@ -173,8 +201,9 @@ resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), "You resigned; a
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(Game, invite_token=token)
-    return render(request, "games/invite.html", {"game": game, "token": token,
-                                                 "title": registry.get(game.engine).title})
+    return render(
+        request, "games/invite.html", {"game": game, "token": token, "title": registry.get(game.engine).title}
+    )
 
 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
@@ -186,12 +215,20 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     step = max(0, min(int(request.GET.get("step", game.version) or 0), game.version))
     frame = replay_views(game, step)
     names = presenter.names_of(list(game.seats.select_related("user__profile")))
-    return render(request, "games/replay.html", {
-        "game": game, "step": step, "frame": frame, "names": names, "title": registry.get(game.engine).title,
-        "board_template": presenter.game_template(game.engine, "board"),
-        "hand_template": presenter.game_template(game.engine, "hand"),
-        "log": [presenter.sentence(x, names) for x in frame["public"].get("log", [])],
-    })
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "game": game,
+            "step": step,
+            "frame": frame,
+            "names": names,
+            "title": registry.get(game.engine).title,
+            "board_template": presenter.game_template(game.engine, "board"),
+            "hand_template": presenter.game_template(game.engine, "hand"),
+            "log": [presenter.sentence(x, names) for x in frame["public"].get("log", [])],
+        },
+    )
 
 
 def record(request: HttpRequest, pk: int) -> JsonResponse:
@@ -199,11 +236,27 @@ def record(request: HttpRequest, pk: int) -> JsonResponse:
     if game.status != Status.FINISHED:
         # Moves hold hidden choices (a card picked in secret): the record opens at the end.
         return JsonResponse({"error": "the record is published when the game is over"}, status=403)
-    return JsonResponse({
-        "id": game.pk, "engine": game.engine, "options": game.options, "seed": game.seed,
-        "players": game.players, "version": game.version,
-        "seats": [{"index": s.index, "kind": s.kind, "name": s.name(), "bot": s.bot, "score": s.score,
-                   "rank": s.rank, "breakdown": s.breakdown, "resigned": s.resigned} for s in game.seats.all()],
-        "moves": [{"number": m.number, "seat": m.seat, "action": m.action}
-                  for m in game.moves.all()],
-    })
+    return JsonResponse(
+        {
+            "id": game.pk,
+            "engine": game.engine,
+            "options": game.options,
+            "seed": game.seed,
+            "players": game.players,
+            "version": game.version,
+            "seats": [
+                {
+                    "index": s.index,
+                    "kind": s.kind,
+                    "name": s.name(),
+                    "bot": s.bot,
+                    "score": s.score,
+                    "rank": s.rank,
+                    "breakdown": s.breakdown,
+                    "resigned": s.resigned,
+                }
+                for s in game.seats.all()
+            ],
+            "moves": [{"number": m.number, "seat": m.seat, "action": m.action} for m in game.moves.all()],
+        }
+    )

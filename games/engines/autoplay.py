@@ -16,11 +16,13 @@ from games.engines.rng import Rng, seed_state
 STEP_CAP = 50_000
 
 
-def play(engine: Engine, seed: int, players: int, options: dict[str, Any], bots: Sequence[str]) -> dict[str, Any]:
+def play(
+    engine: Engine, seed: int, players: int, options: dict[str, Any], bots: Sequence[str]
+) -> dict[str, Any]:
     """One game; `bots` names a bot per player seat (cycled if shorter)."""
     started = time.perf_counter()
     state = engine.setup(seed, players, options)
-    automata = getattr(engine, "automaton_seats", lambda p, o: frozenset())(players, options)
+    automata: frozenset[int] = getattr(engine, "automaton_seats", lambda p, o: frozenset())(players, options)
     table = getattr(engine, "bots", {})
     # The bots' own chance, apart from the game's generator.
     rng = Rng(seed_state(seed ^ 0x5EEDB075))
@@ -40,6 +42,10 @@ def play(engine: Engine, seed: int, players: int, options: dict[str, Any], bots:
     outcome = engine.outcome(state)
     assert outcome is not None
     return {
-        "seed": seed, "players": players, "scores": outcome["scores"], "ranks": outcome["ranks"],
-        "moves": moves, "seconds": round(time.perf_counter() - started, 4),
+        "seed": seed,
+        "players": players,
+        "scores": outcome["scores"],
+        "ranks": outcome["ranks"],
+        "moves": moves,
+        "seconds": round(time.perf_counter() - started, 4),
     }

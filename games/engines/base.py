@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from games.engines.rng import Rng
 
@@ -52,14 +52,14 @@ class Engine(Protocol):
 class BaseEngine:
     """Defaults for the optional parts of an engine; subclasses fill in the contract."""
 
-    slug: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    slug: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
     # One line for the catalogue: how long a game takes, in words.
-    length: ClassVar[str] = ""
-    blurb: ClassVar[str] = ""
-    bots: ClassVar[dict[str, Bot]] = {}
+    length: str = ""
+    blurb: str = ""
+    bots: dict[str, Bot] = {}
 
     def options(self) -> dict[str, dict[str, Any]]:
         return {}

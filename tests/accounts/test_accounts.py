@@ -15,9 +15,14 @@ from tests.conftest import client_for
 
 def test_it_signs_up_verifies_the_email_and_logs_in(db):
     client = Client()
-    response = client.post(reverse("account_signup"), {
-        "email": "dora@example.com", "password1": "a-long-pass-phrase", "password2": "a-long-pass-phrase",
-    })
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "dora@example.com",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
     assert response.status_code == 302
     assert len(mail.outbox) == 1
     link = re.search(r"http://\S+/accounts/confirm-email/\S+/", mail.outbox[0].body)
@@ -27,7 +32,9 @@ def test_it_signs_up_verifies_the_email_and_logs_in(db):
     path = link.group(0).split("testserver", 1)[-1]
     assert client.post(path).status_code == 302
     client.post(reverse("account_logout"))
-    login = client.post(reverse("account_login"), {"login": "dora@example.com", "password": "a-long-pass-phrase"})
+    login = client.post(
+        reverse("account_login"), {"login": "dora@example.com", "password": "a-long-pass-phrase"}
+    )
     assert login.status_code == 302
     assert client.get(reverse("profile_edit")).status_code == 200
     assert Profile.objects.get(user__email="dora@example.com").display_name == "dora"
@@ -45,17 +52,23 @@ def test_a_new_profile_gets_a_free_name(db):
 
 def test_it_edits_the_profile(alice):
     client = client_for(alice)
-    response = client.post(reverse("profile_edit"), {"display_name": "Alicia", "timezone": "Europe/Paris",
-                                                     "notify": Notify.DAILY})
+    response = client.post(
+        reverse("profile_edit"),
+        {"display_name": "Alicia", "timezone": "Europe/Paris", "notify": Notify.DAILY},
+    )
     assert response.status_code == 302
     alice.profile.refresh_from_db()
     assert (alice.profile.display_name, alice.profile.timezone, alice.profile.notify) == (
-        "Alicia", "Europe/Paris", Notify.DAILY)
+        "Alicia",
+        "Europe/Paris",
+        Notify.DAILY,
+    )
 
 
 def test_display_names_are_unique_ignoring_case(alice, bob):
-    response = client_for(bob).post(reverse("profile_edit"), {"display_name": "ALICE", "timezone": "UTC",
-                                                              "notify": Notify.NONE})
+    response = client_for(bob).post(
+        reverse("profile_edit"), {"display_name": "ALICE", "timezone": "UTC", "notify": Notify.NONE}
+    )
     assert response.status_code == 200
     assert "already uses" in response.text
     bob.profile.refresh_from_db()
@@ -64,8 +77,9 @@ def test_display_names_are_unique_ignoring_case(alice, bob):
 
 def test_display_names_are_validated(alice):
     for bad in ("a", "<script>", "x" * 40, "spaces are bad"):
-        response = client_for(alice).post(reverse("profile_edit"), {"display_name": bad, "timezone": "UTC",
-                                                                    "notify": Notify.NONE})
+        response = client_for(alice).post(
+            reverse("profile_edit"), {"display_name": bad, "timezone": "UTC", "notify": Notify.NONE}
+        )
         assert response.status_code == 200
     alice.profile.refresh_from_db()
     assert alice.profile.display_name == "Alice"

@@ -19,8 +19,19 @@ def run(*args):
 
 
 def test_simulate_prints_one_json_object_per_game():
-    lines = run("simulate", "highcard", "--players", "3", "--games", "4", "--seed", "10",
-                "--bots", "random,heuristic", "--json").splitlines()
+    lines = run(
+        "simulate",
+        "highcard",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--seed",
+        "10",
+        "--bots",
+        "random,heuristic",
+        "--json",
+    ).splitlines()
     assert len(lines) == 4
     games = [json.loads(line) for line in lines]
     assert [g["seed"] for g in games] == [10, 11, 12, 13]

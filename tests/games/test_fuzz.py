@@ -14,7 +14,9 @@ from tests.conftest import client_for
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -42,15 +44,24 @@ def test_random_actions_are_refused_cleanly(duel, alice, action, version):
 @given(raw=st.text(max_size=200))
 def test_malformed_form_fields_are_refused_cleanly(duel, alice, raw):
     before = state_of(duel)
-    response = client_for(alice).post(reverse("act", args=[duel.pk]), {"action": raw, "version": raw, "seat": raw})
+    response = client_for(alice).post(
+        reverse("act", args=[duel.pk]), {"action": raw, "version": raw, "seat": raw}
+    )
     assert response.status_code in (400, 403)
     assert state_of(duel) == before
 
 
 @pytest.mark.parametrize(
     "body",
-    [b"{not json", b"[]", b'"a string"', b'{"action": [], "version": 0}', b'{"action": {"type": "play"}}',
-     b'{"action": {"type": "teleport"}, "version": 0}', b"\xff\xfe"],
+    [
+        b"{not json",
+        b"[]",
+        b'"a string"',
+        b'{"action": [], "version": 0}',
+        b'{"action": {"type": "play"}}',
+        b'{"action": {"type": "teleport"}, "version": 0}',
+        b"\xff\xfe",
+    ],
 )
 def test_malformed_json_bodies_get_400(duel, alice, body):
     before = state_of(duel)

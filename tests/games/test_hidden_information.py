@@ -23,10 +23,18 @@ PARTS = ["seats", "board", "hand", "actions", "log", "result"]
 
 def urls(game) -> list[str]:
     base = game.get_absolute_url()
-    return [base, *(f"{base}?part={p}" for p in PARTS), reverse("record", args=[game.pk]),
-            reverse("replay", args=[game.pk]), reverse("lobby"), reverse("catalogue"),
-            reverse("invite", args=[game.invite_token]), reverse("player", args=["Alice"]),
-            reverse("player", args=["Bob"]), reverse("how_to_play", args=["highcard"])]
+    return [
+        base,
+        *(f"{base}?part={p}" for p in PARTS),
+        reverse("record", args=[game.pk]),
+        reverse("replay", args=[game.pk]),
+        reverse("lobby"),
+        reverse("catalogue"),
+        reverse("invite", args=[game.invite_token]),
+        reverse("player", args=["Alice"]),
+        reverse("player", args=["Bob"]),
+        reverse("how_to_play", args=["highcard"]),
+    ]
 
 
 def secrets_for(game, seat):
@@ -41,10 +49,13 @@ def mid_game(duel, alice, bob, django_capture_on_commit_callbacks):
     for seat, user in ((0, alice), (1, bob)):
         duel.refresh_from_db()
         with django_capture_on_commit_callbacks(execute=True):
-            services.submit_action(user, duel.pk, seat, {"type": "play", "card": duel.state["hands"][seat][0]},
-                                   duel.version)
+            services.submit_action(
+                user, duel.pk, seat, {"type": "play", "card": duel.state["hands"][seat][0]}, duel.version
+            )
     duel.refresh_from_db()
-    services.submit_action(alice, duel.pk, 0, {"type": "play", "card": duel.state["hands"][0][0]}, duel.version)
+    services.submit_action(
+        alice, duel.pk, 0, {"type": "play", "card": duel.state["hands"][0][0]}, duel.version
+    )
     duel.refresh_from_db()
     assert duel.to_act == [1] and duel.state["picks"][0] is not None
     return duel
@@ -90,8 +101,10 @@ def test_log_lines_hold_no_secrets(duel, alice, bob, charlie, caplog, django_cap
         services.submit_action(alice, duel.pk, 0, {"type": "play", "card": duel.state["hands"][0][0]}, 0)
     for user in (alice, bob, charlie):
         client_for(user).get(duel.get_absolute_url())
-    client_for(bob).post(reverse("act", args=[duel.pk]), {"action": '{"type": "play", "card": "Amber 99"}',
-                                                          "version": 1, "seat": 1})
+    client_for(bob).post(
+        reverse("act", args=[duel.pk]),
+        {"action": '{"type": "play", "card": "Amber 99"}', "version": 1, "seat": 1},
+    )
     text = "\n".join(r.getMessage() for r in caplog.records)
     for secret in secrets_for(duel, None):
         assert secret not in text

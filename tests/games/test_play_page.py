@@ -16,7 +16,11 @@ PARTS = ["seats", "board", "hand", "actions", "log", "result"]
 
 
 def post_action(client, game, action, version=None, seat=0, htmx=False):
-    data = {"action": json.dumps(action), "version": game.version if version is None else version, "seat": seat}
+    data = {
+        "action": json.dumps(action),
+        "version": game.version if version is None else version,
+        "seat": seat,
+    }
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(reverse("act", args=[game.pk]), data, headers=headers)
 
@@ -110,10 +114,15 @@ def test_a_forged_form_without_csrf_token_is_refused(duel, alice):
 def test_a_json_client_gets_json_answers(duel, alice):
     client = client_for(alice)
     url = reverse("act", args=[duel.pk])
-    ok = client.post(url, {"action": {"type": "play", "card": duel.state["hands"][0][0]}, "version": 0},
-                     content_type="application/json")
+    ok = client.post(
+        url,
+        {"action": {"type": "play", "card": duel.state["hands"][0][0]}, "version": 0},
+        content_type="application/json",
+    )
     assert ok.status_code == 200 and ok.json() == {"ok": True, "version": 1}
-    stale = client.post(url, {"action": {"type": "play", "card": "x"}, "version": 0}, content_type="application/json")
+    stale = client.post(
+        url, {"action": {"type": "play", "card": "x"}, "version": 0}, content_type="application/json"
+    )
     assert stale.status_code == 409 and "moved on" in stale.json()["error"]
 
 

@@ -12,12 +12,18 @@ from games.replay import verify
 
 def snapshot(game: Game) -> tuple:
     game.refresh_from_db()
-    return (game.version, game.state, game.to_act, game.status, Move.objects.filter(game=game).count(),
-            list(game.seats.values_list("kind", "user_id", "resigned", "awaiting_since")))
+    return (
+        game.version,
+        game.state,
+        game.to_act,
+        game.status,
+        Move.objects.filter(game=game).count(),
+        list(game.seats.values_list("kind", "user_id", "resigned", "awaiting_since")),
+    )
 
 
 def card(game: Game, seat: int) -> dict:
-    return {"type": "play", "card": game.state["hands"][seat][0]}
+    return {"type": "play", "card": game.stored_state()["hands"][seat][0]}
 
 
 def test_it_waits_for_players_then_starts_when_the_last_seat_fills(alice, bob):
@@ -143,7 +149,9 @@ def play_out(game, users, capture):
             services.submit_action(users[seat], game.pk, seat, card(game, seat), game.version)
 
 
-def test_the_automaton_moves_in_a_task_and_the_game_is_scored(duel, alice, bob, django_capture_on_commit_callbacks):
+def test_the_automaton_moves_in_a_task_and_the_game_is_scored(
+    duel, alice, bob, django_capture_on_commit_callbacks
+):
     game = play_out(duel, {0: alice, 1: bob}, django_capture_on_commit_callbacks)
     assert game.status == Status.FINISHED and game.finalized
     # Every reveal was the Dealer's own move, made by the worker.

@@ -20,7 +20,9 @@ def communicator(path: str, user, consumer=None, origin: bytes = b"http://127.0.
     app = consumer.as_asgi()
     comm = WebsocketCommunicator(app, path)
     comm.scope["user"] = user or AnonymousUser()
-    comm.scope["url_route"] = {"kwargs": {"pk": int(path.strip("/").split("/")[-1])} if "game" in path else {}}
+    comm.scope["url_route"] = {
+        "kwargs": {"pk": int(path.strip("/").split("/")[-1])} if "game" in path else {}
+    }
     return comm
 
 
@@ -46,8 +48,9 @@ async def test_a_player_socket_says_your_turn_anywhere(alice, bob):
     game = await new_duel(alice, bob)
     comm = communicator("/ws/me/", bob, PlayerConsumer)
     assert (await comm.connect())[0]
-    await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": game.state["hands"][0][0]},
-                                                0)
+    await sync_to_async(services.submit_action)(
+        alice, game.pk, 0, {"type": "play", "card": game.state["hands"][0][0]}, 0
+    )
     # Bob was already to act (a simultaneous choice): alice's move starts no new turn for him.
     assert await comm.receive_nothing(timeout=0.3)
     await comm.disconnect()

@@ -142,7 +142,7 @@ class Highcard(BaseEngine):
         return ("Play a card", action["card"])
 
     def secrets(self, s: dict[str, Any], seat: int | None) -> list[str]:
-        hidden = list(s["deck"]) + [str(s["rng"])]
+        hidden = [*s["deck"], str(s["rng"])]
         for other in range(s["players"]):
             if other != seat:
                 hidden += s["hands"][other]

@@ -14,7 +14,9 @@ from games.models import Game
 
 
 def make_user(name: str) -> Any:
-    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password="pw-" + name * 2)
+    user = get_user_model().objects.create_user(
+        username=name, email=f"{name}@example.com", password="pw-" + name * 2
+    )
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
     user.profile.display_name = name.capitalize()
     user.profile.save()

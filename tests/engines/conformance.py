@@ -61,15 +61,19 @@ def playout(
     """Plays one random game, checking the contract; returns its record."""
     where = f"{engine.slug} seed={seed} players={players} options={options}"
     s = engine.setup(seed, players, dict(options))
-    check(canonical(engine.dump(s)) == canonical(engine.dump(engine.setup(seed, players, dict(options)))),
-          f"{where}: setup is not deterministic")
+    check(
+        canonical(engine.dump(s)) == canonical(engine.dump(engine.setup(seed, players, dict(options)))),
+        f"{where}: setup is not deterministic",
+    )
     seats = seat_count(engine, players, options)
     chooser = Rng(seed * 7919 + 17)
     moves: list[tuple[int, dict[str, Any]]] = []
     for step in itertools.count():
         check(step < STEP_CAP, f"{where}: no end after {STEP_CAP} steps")
         dumped = canonical(engine.dump(s))
-        check(canonical(engine.dump(engine.load(json.loads(dumped)))) == dumped, f"{where}: dump/load differs")
+        check(
+            canonical(engine.dump(engine.load(json.loads(dumped)))) == dumped, f"{where}: dump/load differs"
+        )
         if step % check_views_every == 0:
             _check_views(engine, s, seats, f"{where} step {step}")
         acting = engine.to_act(s)
@@ -105,10 +109,14 @@ def playout(
     return {"state": s, "moves": moves, "outcome": outcome}
 
 
-def _check_refusals(engine: Engine, s: Any, seat: int, legal: list[Any], seats: int,
-                    acting: frozenset[int], where: str) -> None:
-    bad: list[tuple[int, Any]] = [(seat, {"type": "no-such-action"}), (seat, {}),
-                                  (seat, {**legal[0], "extra": 1})]
+def _check_refusals(
+    engine: Engine, s: Any, seat: int, legal: list[Any], seats: int, acting: frozenset[int], where: str
+) -> None:
+    bad: list[tuple[int, Any]] = [
+        (seat, {"type": "no-such-action"}),
+        (seat, {}),
+        (seat, {**legal[0], "extra": 1}),
+    ]
     bad += [(other, legal[0]) for other in range(seats) if other not in acting][:1]
     for who, action in bad:
         try:
@@ -120,8 +128,15 @@ def _check_refusals(engine: Engine, s: Any, seat: int, legal: list[Any], seats: 
                 raise ConformanceError(f"{where}: seat {who} was allowed {action}")
 
 
-def _check_replay(engine: Engine, seed: int, players: int, options: dict[str, Any],
-                  moves: list[tuple[int, dict[str, Any]]], final: Any, where: str) -> None:
+def _check_replay(
+    engine: Engine,
+    seed: int,
+    players: int,
+    options: dict[str, Any],
+    moves: list[tuple[int, dict[str, Any]]],
+    final: Any,
+    where: str,
+) -> None:
     s = engine.setup(seed, players, dict(options))
     for seat, action in moves:
         s = engine.apply(s, seat, action)

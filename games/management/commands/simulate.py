@@ -21,14 +21,18 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=1)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--bots", default="", help="comma-separated bot per seat, e.g. random,heuristic")
-        parser.add_argument("--options", default="{}", help='engine options as JSON, e.g. \'{"variant": "x"}\'')
+        parser.add_argument(
+            "--options", default="{}", help='engine options as JSON, e.g. \'{"variant": "x"}\''
+        )
         parser.add_argument("--json", action="store_true", help="one JSON object per game")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         try:
             engine = registry.get(opts["slug"])
         except KeyError:
-            raise CommandError(f"no game called {opts['slug']!r}; try: {', '.join(registry.engines())}") from None
+            raise CommandError(
+                f"no game called {opts['slug']!r}; try: {', '.join(registry.engines())}"
+            ) from None
         try:
             options = json.loads(opts["options"])
         except json.JSONDecodeError as exc:
@@ -49,7 +53,9 @@ class Command(BaseCommand):
             if opts["json"]:
                 self.stdout.write(json.dumps(result))
             else:
-                self.stdout.write(f"seed {result['seed']}: scores {result['scores']} ranks {result['ranks']} "
-                                  f"in {result['moves']} moves, {result['seconds']:.3f}s")
+                self.stdout.write(
+                    f"seed {result['seed']}: scores {result['scores']} ranks {result['ranks']} "
+                    f"in {result['moves']} moves, {result['seconds']:.3f}s"
+                )
         if not opts["json"]:
             self.stdout.write(f"wins by seat over {opts['games']} game(s): {wins}")

@@ -31,3 +31,11 @@ _RUN = f"test-{os.getpid()}"
 if REDIS_URL:
     CACHES["default"]["KEY_PREFIX"] = _RUN
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = _RUN  # type: ignore[index]
+
+if env.bool("BENCH_LOG", default=False):
+    # The benchmark's server prints server errors (tests keep logs quiet).
+    LOGGING = {
+        "version": 1,
+        "handlers": {"err": {"class": "logging.StreamHandler"}},
+        "loggers": {"django.request": {"handlers": ["err"], "level": "ERROR"}},
+    }

@@ -9,13 +9,14 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games.models import Game, SeatKind
+from games.models import Game, Seat, SeatKind
 
 log = logging.getLogger(__name__)
 _local = threading.local()
@@ -29,33 +30,36 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def game_moved(game_id: int, version: int, finished: bool) -> None:
+@dataclass(frozen=True)
+class SeatNote:
+    """What the after-commit step needs of a seat to act (taken inside the transaction)."""
+
+    user_id: int | None
+    machine: bool
+    new_turn: bool  # this seat's turn began with this version
+
+    @classmethod
+    def of(cls, seat: Seat, game: Game) -> SeatNote:
+        human = seat.kind == SeatKind.HUMAN and not seat.resigned
+        return cls(seat.user_id if human else None, seat.machine, seat.awaiting_since == game.version)
+
+
+def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> None:
     from games import tasks
 
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return
     layer = get_channel_layer()
+    woken = [n.user_id for n in to_act if n.user_id is not None and n.new_turn]
     if layer is not None:
         send = async_to_sync(layer.group_send)
         send(game_group(game_id), {"type": "game.moved", "game_id": game_id, "version": version})
-        # "Your turn" only to the seats whose turn began with this version.
-        for seat in game.seats.filter(
-            index__in=game.to_act,
-            kind=SeatKind.HUMAN,
-            resigned=False,
-            user__isnull=False,
-            awaiting_since=version,
-        ):
-            assert seat.user_id is not None
-            send(user_group(seat.user_id), {"type": "your.turn", "game_id": game_id, "version": version})
+        for user_id in woken:
+            send(user_group(user_id), {"type": "your.turn", "game_id": game_id, "version": version})
     if finished:
         enqueue(tasks.finish_game, game_id)
         return
-    seats = game.seats.filter(index__in=game.to_act)
-    if any(s.machine for s in seats):
+    if any(n.machine for n in to_act):
         enqueue(tasks.play_machine, game_id, version)
-    if any(s.kind == SeatKind.HUMAN and not s.resigned for s in seats):
+    if woken:
         enqueue(tasks.notify_turn, game_id, version)
 
 

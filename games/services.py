@@ -148,7 +148,7 @@ def _start(game: Game) -> None:
     game.to_act = sorted(engine.to_act(state))
     game.save()
     game.seats.filter(index__in=game.to_act).update(awaiting_since=0)
-    _after_commit(game, finished=False)
+    _after_commit(game, list(game.seats.all()), finished=False)
 
 
 @transaction.atomic
@@ -157,7 +157,8 @@ def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, 
     game = _locked(game_id)
     if game.status != Status.ACTIVE:
         raise Conflict("this game is not in play" if game.status != Status.FINISHED else "this game is over")
-    seat = game.seats.filter(user=user).first()
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None or (seat_index is not None and seat_index != seat.index):
         raise Forbidden("that seat is not yours")
     if seat.resigned:
@@ -166,7 +167,7 @@ def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, 
         raise Conflict("the game has moved on since your page was drawn")
     if seat.index not in game.to_act:
         raise Forbidden("it is not your turn")
-    _apply(game, seat.index, action)
+    _apply(game, seats, seat.index, action)
     return game
 
 
@@ -176,7 +177,8 @@ def machine_move(game_id: int, version: int) -> bool:
     game = _locked(game_id)
     if game.status != Status.ACTIVE or game.version != version:
         return False  # someone else moved first: this task is stale, not an error
-    seat = game.seats.filter(index__in=game.to_act).exclude(kind=SeatKind.HUMAN, resigned=False).first()
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.index in game.to_act and s.machine), None)
     if seat is None:
         return False
     engine = registry.get(game.engine)
@@ -190,7 +192,7 @@ def machine_move(game_id: int, version: int) -> bool:
         # A bot's own chance comes from the game id and version, never from the game's seed.
         rng = Rng(seed_state(game.pk * 1_000_003 + version * 131 + seat.index))
         action = bot(engine.view(state, seat.index), legal, rng)
-    _apply(game, seat.index, action, engine=engine, state=state)
+    _apply(game, seats, seat.index, action, engine=engine, state=state)
     return True
 
 
@@ -200,18 +202,21 @@ def resign(user: Any, game_id: int) -> Game:
     game = _locked(game_id)
     if game.status != Status.ACTIVE:
         raise Conflict("you can only resign from a game in play")
-    seat = game.seats.filter(user=user).first()
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise Forbidden("you do not play in this game")
     if seat.resigned:
         raise Conflict("you have already resigned")
     seat.resigned = True
     seat.save(update_fields=["resigned"])
-    _after_commit(game, finished=False)
+    _after_commit(game, seats, finished=False)
     return game
 
 
-def _apply(game: Game, seat: int, action: Any, *, engine: Any = None, state: Any = None) -> None:
+def _apply(
+    game: Game, seats: list[Seat], seat: int, action: Any, *, engine: Any = None, state: Any = None
+) -> None:
     engine = engine or registry.get(game.engine)
     state = state if state is not None else engine.load(game.stored_state())
     try:
@@ -232,14 +237,19 @@ def _apply(game: Game, seat: int, action: Any, *, engine: Any = None, state: Any
     newly = (set(game.to_act) - before) | ({seat} & set(game.to_act))
     if newly:
         game.seats.filter(index__in=newly).update(awaiting_since=game.version)
-    _after_commit(game, finished=finished)
+        for s in seats:
+            if s.index in newly:
+                s.awaiting_since = game.version
+    _after_commit(game, seats, finished=finished)
 
 
-def _after_commit(game: Game, *, finished: bool) -> None:
+def _after_commit(game: Game, seats: list[Seat], *, finished: bool) -> None:
+    """Schedules the side effects, with what they need, so they query nothing."""
     from games import dispatch  # the side effects live there; imported late to keep this module pure
 
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: dispatch.game_moved(game_id, version, finished))
+    notes = [dispatch.SeatNote.of(s, game) for s in seats if s.index in game.to_act]
+    transaction.on_commit(lambda: dispatch.game_moved(game_id, version, finished, notes))
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<slug:slug>/new/", views.new_game, name="new_game"),
     path("game/<int:pk>/", views.game, name="game"),
     path("game/<int:pk>/act", views.act, name="act"),
+    path("game/<int:pk>/state.json", views.state_json, name="state_json"),
     path("game/<int:pk>/join", views.join, name="join"),
     path("game/<int:pk>/leave", views.leave, name="leave"),
     path("game/<int:pk>/start", views.start, name="start"),

@@ -82,8 +82,9 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/new.html", {"engine": engine, "form": form})
 
 
-def _game_for(request: HttpRequest, pk: int) -> Game:
-    game = get_object_or_404(Game, pk=pk)
+def _game_for(request: HttpRequest, pk: int, *, light: bool = False) -> Game:
+    games = Game.objects.defer("state") if light else Game.objects
+    game = get_object_or_404(games, pk=pk)
     if not game.public and not (
         request.user.is_authenticated and game.seats.filter(user=request.user).exists()
     ):
@@ -98,6 +99,23 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("no such part of the page")
     template = f"games/play.html#{part}" if part else "games/play.html"
     return render(request, template, _context(table))
+
+
+def state_json(request: HttpRequest, pk: int) -> JsonResponse:
+    """The viewer's own view and legal actions, for API clients (same allow-list as the page)."""
+    table = presenter.build(_game_for(request, pk), request.user)
+    return JsonResponse(
+        {
+            "game": table.game.pk,
+            "version": table.game.version,
+            "status": table.game.status,
+            "to_act": table.game.to_act,
+            "seat": table.seat,
+            "view": table.view,
+            "outcome": table.outcome,
+            "actions": [json.loads(c.payload) for choices in table.actions.values() for c in choices],
+        }
+    )
 
 
 def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
@@ -139,7 +157,7 @@ def _read_action(request: HttpRequest) -> tuple[Any, int, int | None]:
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise PermissionDenied("log in to play")
-    game = _game_for(request, pk)
+    game = _game_for(request, pk, light=True)  # the service loads the state itself, locked
     if int(request.headers.get("Content-Length") or 0) > settings.MAX_ACTION_BYTES:
         return _refused(request, game, 400, "that action is far too large")
     try:

@@ -27,6 +27,7 @@ def urls(game) -> list[str]:
         base,
         *(f"{base}?part={p}" for p in PARTS),
         reverse("record", args=[game.pk]),
+        reverse("state_json", args=[game.pk]),
         reverse("replay", args=[game.pk]),
         reverse("lobby"),
         reverse("catalogue"),
@@ -90,7 +91,7 @@ def test_socket_messages_carry_only_the_game_and_version(duel, alice):
     # on_commit does not fire inside the test transaction: send what dispatch would.
     from games.dispatch import game_moved
 
-    game_moved(duel.pk, 1, False)
+    game_moved(duel.pk, 1, False, [])
     message = async_to_sync(layer.receive)(channel)
     assert message == {"type": "game.moved", "game_id": duel.pk, "version": 1}
 

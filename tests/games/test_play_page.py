@@ -130,3 +130,11 @@ def test_the_record_and_replay_open_only_at_the_end(duel, alice):
     client = client_for(alice)
     assert client.get(reverse("record", args=[duel.pk])).status_code == 403
     assert client.get(reverse("replay", args=[duel.pk])).status_code == 404
+
+
+def test_the_state_api_gives_my_view_and_my_actions(duel, alice, charlie):
+    mine = client_for(alice).get(reverse("state_json", args=[duel.pk])).json()
+    assert mine["seat"] == 0 and mine["version"] == 0
+    assert sorted(a["card"] for a in mine["actions"]) == sorted(duel.state["hands"][0])
+    theirs = client_for(charlie).get(reverse("state_json", args=[duel.pk])).json()
+    assert theirs["seat"] is None and theirs["actions"] == [] and theirs["view"]["hand"] == []

@@ -1,0 +1,234 @@
+"""POST-an-action latency under 16 concurrent clients, beside a trivial view.
+
+Runs the full stack on this machine: PostgreSQL (a scratch database `bench_moves`),
+Redis, an ASGI server (uvicorn, 2 workers) and a Celery worker for the automaton's
+moves. Each client plays its own Highcard games (the tests' engine: the platform's
+cost, not a game's) for both human seats; only the POSTs of actions are timed.
+Then the same clients hit /healthz (no database) for the trivial-view figure.
+
+    .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--trivial 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432/bench_moves")
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/5")
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+ENV = {
+    **os.environ,
+    "DJANGO_SETTINGS_MODULE": "config.settings_test",
+    "DATABASE_URL": PG,
+    "REDIS_URL": REDIS,
+    "CELERY_TASK_ALWAYS_EAGER": "false",
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-" + secrets.token_hex(8),
+    "BENCH_LOG": "1",
+}
+
+
+def prepare_database() -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS bench_moves")
+        conn.execute("CREATE DATABASE bench_moves")
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
+
+
+def setup_django() -> None:
+    os.environ.update(ENV)
+    import django
+
+    django.setup()
+
+
+def make_players(clients: int, games: int) -> list[dict]:
+    """Per client: two users with sessions, and `games` started 2-player tables."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games import services
+
+    users = get_user_model().objects
+    out = []
+    for c in range(clients):
+        pair = [users.create_user(f"b{c}{x}", f"b{c}{x}@example.com", "pw") for x in "ab"]
+        cookies = []
+        for user in pair:
+            session = SessionStore()
+            session["_auth_user_id"] = str(user.pk)
+            session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+            session["_auth_user_hash"] = user.get_session_auth_hash()
+            session.create()
+            token = secrets.token_hex(16)  # an unmasked 32-character CSRF secret
+            cookies.append(
+                (f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={token}", token)
+            )
+        ids = []
+        for _ in range(games):
+            game = services.create_game(pair[0], "highcard", 2, {})
+            services.join_game(pair[1], game.pk)
+            ids.append(game.pk)
+        out.append({"cookies": cookies, "games": ids})
+    return out
+
+
+def request(
+    conn: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    cookie: str = "",
+    token: str = "",
+    body: bytes | None = None,
+) -> tuple[int, bytes]:
+    headers = {"Cookie": cookie, "Host": "127.0.0.1"}
+    if body is not None:
+        headers |= {"Content-Type": "application/json", "X-CSRFToken": token}
+    conn.request(method, path, body=body, headers=headers)
+    response = conn.getresponse()
+    return response.status, response.read()
+
+
+def play(client: dict, timings: list[float], errors: list[str]) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+    for game in client["games"]:
+        while True:
+            moved = False
+            for cookie, token in client["cookies"]:
+                status, raw = request(conn, "GET", f"/game/{game}/state.json", cookie)
+                if status != 200:
+                    errors.append(f"GET state: {status} {raw[:300]!r}")
+                    return
+                state = json.loads(raw)
+                if state["status"] != "active":
+                    break
+                if not state["actions"]:
+                    continue
+                body = json.dumps({"action": state["actions"][0], "version": state["version"]}).encode()
+                started = time.perf_counter()
+                status, raw = request(conn, "POST", f"/game/{game}/act", cookie, token, body)
+                timings.append(time.perf_counter() - started)
+                if status not in (200, 409):  # 409: the other seat moved first, as in real life
+                    errors.append(f"{status} {raw[:200]!r}")
+                moved = True
+            else:
+                if not moved:
+                    time.sleep(0.05)  # the Dealer's move is with the worker (real pages wait on the socket)
+                continue
+            break
+
+
+def trivial(n: int, timings: list[float]) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+    for _ in range(n):
+        started = time.perf_counter()
+        request(conn, "GET", "/healthz")
+        timings.append(time.perf_counter() - started)
+
+
+def run_clients(target, args_per_client: list[tuple]) -> float:
+    threads = [threading.Thread(target=target, args=a) for a in args_per_client]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - started
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--trivial", type=int, default=300)
+    args = parser.parse_args()
+    prepare_database()
+    setup_django()
+    clients = make_players(args.clients, args.games)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--port",
+            str(PORT),
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=ENV,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-l",
+            "warning",
+            "--without-gossip",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=ENV,
+    )
+    try:
+        for _ in range(100):
+            try:
+                request(http.client.HTTPConnection("127.0.0.1", PORT, timeout=2), "GET", "/healthz")
+                break
+            except OSError:
+                time.sleep(0.2)
+        trivial(20, [])  # warm up both server workers
+        acts: list[float] = []
+        errors: list[str] = []
+        wall = run_clients(play, [(c, acts, errors) for c in clients])
+        plain: list[float] = []
+        run_clients(trivial, [(args.trivial, plain)] * args.clients)
+    finally:
+        server.terminate()
+        worker.terminate()
+        server.wait()
+        worker.wait()
+    a50, a99, t50, t99 = pct(acts, 50), pct(acts, 99), pct(plain, 50), pct(plain, 99)
+    print(f"clients: {args.clients}, POSTed actions: {len(acts)} in {wall:.1f}s, errors: {len(errors)}")
+    print(f"POST action   p50 {a50:7.1f} ms   p99 {a99:7.1f} ms   mean {statistics.mean(acts) * 1000:.1f} ms")
+    print(f"trivial view  p50 {t50:7.1f} ms   p99 {t99:7.1f} ms   ({len(plain)} requests)")
+    print(f"ratio (action / trivial): p50 {a50 / t50:.1f}x   p99 {a99 / t99:.1f}x")
+    print(
+        f"target: p99 < 100 ms -> {'met' if a99 < 100 else 'NOT met'}; within 4x of trivial at p99 -> "
+        f"{'met' if a99 <= 4 * t99 else 'NOT met'}"
+    )
+    for e in errors[:5]:
+        print("error:", e)
+
+
+if __name__ == "__main__":
+    main()

@@ -8,15 +8,20 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+SESSION_KEY = "tz"
+
 
 class TimezoneMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        profile = getattr(request.user, "profile", None) if request.user.is_authenticated else None
-        if profile is not None:
-            timezone.activate(zoneinfo.ZoneInfo(profile.timezone))
+        if request.user.is_authenticated:
+            # Kept in the session so that a page view costs no extra query for it.
+            zone = request.session.get(SESSION_KEY)
+            if zone is None:
+                zone = request.session[SESSION_KEY] = request.user.profile.timezone  # type: ignore[union-attr]
+            timezone.activate(zoneinfo.ZoneInfo(zone))
         else:
             timezone.deactivate()
         return self.get_response(request)

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.forms import ProfileForm
+from accounts.middleware import SESSION_KEY as TZ_SESSION_KEY
 from accounts.models import Notify, Profile
 from games import registry
 from games.models import PlayerStats, Seat, Status
@@ -19,7 +20,8 @@ from games.notifications import read_unsubscribe_token
 def profile_edit(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user.profile)  # type: ignore[union-attr]
     if request.method == "POST" and form.is_valid():
-        form.save()
+        profile = form.save()
+        request.session[TZ_SESSION_KEY] = profile.timezone
         messages.success(request, "Your profile is saved.")
         return redirect("profile_edit")
     return render(request, "accounts/profile_edit.html", {"form": form})

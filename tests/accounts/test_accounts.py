@@ -99,3 +99,15 @@ def test_the_public_profile_shows_statistics_and_results(alice, django_capture_o
 def test_password_reset_sends_a_link(alice):
     Client().post(reverse("account_reset_password"), {"email": alice.email})
     assert len(mail.outbox) == 1 and "password" in mail.outbox[0].body.lower()
+
+
+def test_pages_show_times_in_the_players_time_zone(alice):
+    client = client_for(alice)
+    client.post(
+        reverse("profile_edit"), {"display_name": "Alice", "timezone": "Asia/Tokyo", "notify": Notify.NONE}
+    )
+    from django.utils import timezone
+
+    client.get(reverse("lobby"))
+    assert client.session["tz"] == "Asia/Tokyo"
+    assert timezone.get_current_timezone_name() == "Asia/Tokyo"

@@ -59,6 +59,10 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("game", args=[self.pk])
 
+    def seat_names(self) -> list[str]:
+        """Names at the table for lists (automata are part of the game, not the company)."""
+        return [s.name() for s in self.seats.all() if s.kind != SeatKind.AUTOMATON]
+
     def stored_state(self) -> dict[str, Any]:
         """The engine's dump of the current state (a started game always has one)."""
         if self.state is None:

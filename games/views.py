@@ -49,7 +49,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         mine = list(
             Game.objects.filter(seats__user=request.user, status__in=[Status.OPEN, Status.ACTIVE])
-            .prefetch_related("seats")
+            .prefetch_related("seats__user__profile")
             .order_by("-created_at")
         )
         my_seat = {s.game_id: s for g in mine for s in g.seats.all() if s.user_id == request.user.pk}

@@ -68,6 +68,7 @@ def test_the_lobby_lists_open_mine_and_finished_tables(
     assert f"#{open_table.pk}" in page and f"#{private.pk}" not in page
     mine_page = client_for(alice).get(reverse("lobby")).text
     assert "Your move" in mine_page and f"#{private.pk}" in mine_page
+    assert "<td>Bob, Alice</td>" in mine_page  # the automaton seat is not listed
 
 
 def test_join_leave_start_through_the_pages(alice, bob, charlie):

@@ -37,8 +37,9 @@ worker: $(STAMP)
 beat: $(STAMP)
 	$(BIN)/celery -A config beat -l info
 
+# Benchmarks print figures; they are not tests (see bench/README.md).
 bench: $(STAMP)
-	$(BIN)/python bench/engines.py
+	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

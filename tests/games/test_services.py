@@ -213,3 +213,24 @@ def test_moves_are_append_only(duel, alice):
         move.save()
     with pytest.raises(ValueError):
         move.delete()
+
+
+def test_the_sweeper_wakes_a_game_whose_machine_turn_was_lost(alice, bob, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import tasks
+
+    game = services.create_game(alice, "highcard", 2, {}, bots={1: "random"})  # the bot's task never ran
+    game.refresh_from_db()
+    services.submit_action(alice, game.pk, 0, card(game, 0), 0)  # and neither did this one's
+    game.refresh_from_db()
+    assert game.to_act == [1]
+    assert tasks.wake_stalled_games() == 0  # too recent: a worker may still be on it
+    Game.objects.filter(pk=game.pk).update(started_at=timezone.now() - timedelta(hours=1))
+    game.moves.update(created_at=timezone.now() - timedelta(hours=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.wake_stalled_games() == 1
+    game.refresh_from_db()
+    assert game.version > 1  # the bot moved, and the Dealer after it

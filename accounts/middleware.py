@@ -20,7 +20,7 @@ class TimezoneMiddleware:
             # Kept in the session so that a page view costs no extra query for it.
             zone = request.session.get(SESSION_KEY)
             if zone is None:
-                zone = request.session[SESSION_KEY] = request.user.profile.timezone  # type: ignore[union-attr]
+                zone = request.session[SESSION_KEY] = request.user.profile.timezone
             timezone.activate(zoneinfo.ZoneInfo(zone))
         else:
             timezone.deactivate()

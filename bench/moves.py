@@ -1,25 +1,25 @@
 """POST-an-action latency under 16 concurrent clients, beside a trivial view.
 
 Runs the full stack on this machine: PostgreSQL (a scratch database `bench_moves`),
-Redis, an ASGI server (uvicorn, 2 workers) and a Celery worker for the automaton's
-moves. Each client plays its own Highcard games (the tests' engine: the platform's
-cost, not a game's) for both human seats; only the POSTs of actions are timed.
-Then the same clients hit /healthz (no database) for the trivial-view figure.
+Redis, an ASGI server (uvicorn) and a Celery worker for the automaton's moves. Each
+client plays its own Highcard games (the tests' engine: the platform's cost, not a
+game's) for both human seats; only the POSTs of actions are timed. Then the same
+clients hit /healthz (no database) for the trivial-view figure. The clients are
+asyncio tasks in one thread, so their own overhead is small and equal for both.
 
-    .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--trivial 300]
+    .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--trivial 300] [--web-workers 2]
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
 import os
 import secrets
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -88,66 +88,81 @@ def make_players(clients: int, games: int) -> list[dict]:
     return out
 
 
-def request(
-    conn: http.client.HTTPConnection,
-    method: str,
-    path: str,
-    cookie: str = "",
-    token: str = "",
-    body: bytes | None = None,
-) -> tuple[int, bytes]:
-    headers = {"Cookie": cookie, "Host": "127.0.0.1"}
-    if body is not None:
-        headers |= {"Content-Type": "application/json", "X-CSRFToken": token}
-    conn.request(method, path, body=body, headers=headers)
-    response = conn.getresponse()
-    return response.status, response.read()
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client on asyncio."""
+
+    def __init__(self) -> None:
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, cookie: str = "", token: str = "", body: bytes | None = None
+    ) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", PORT)
+        assert self.reader is not None
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
+        if body is not None:
+            head += (
+                f"Content-Type: application/json\r\nX-CSRFToken: {token}\r\nContent-Length: {len(body)}\r\n"
+            )
+        self.writer.write((head + "\r\n").encode() + (body or b""))
+        status_line = await self.reader.readline()
+        headers = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if headers.get("transfer-encoding") == "chunked":
+            data = b""
+            while size := int((await self.reader.readline()).strip(), 16):
+                data += (await self.reader.readexactly(size + 2))[:-2]
+            await self.reader.readline()
+        else:
+            data = await self.reader.readexactly(int(headers.get("content-length", 0)))
+        return int(status_line.split()[1]), data
 
 
-def play(client: dict, timings: list[float], errors: list[str]) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+async def play(client: dict, timings: list[float], errors: list[str]) -> None:
+    conn = Connection()
     for game in client["games"]:
         while True:
-            moved = False
+            moved = active = False
             for cookie, token in client["cookies"]:
-                status, raw = request(conn, "GET", f"/game/{game}/state.json", cookie)
+                status, raw = await conn.request("GET", f"/game/{game}/state.json", cookie)
                 if status != 200:
                     errors.append(f"GET state: {status} {raw[:300]!r}")
                     return
                 state = json.loads(raw)
-                if state["status"] != "active":
-                    break
-                if not state["actions"]:
+                active = state["status"] == "active"
+                if not active or not state["actions"]:
                     continue
                 body = json.dumps({"action": state["actions"][0], "version": state["version"]}).encode()
                 started = time.perf_counter()
-                status, raw = request(conn, "POST", f"/game/{game}/act", cookie, token, body)
+                status, raw = await conn.request("POST", f"/game/{game}/act", cookie, token, body)
                 timings.append(time.perf_counter() - started)
                 if status not in (200, 409):  # 409: the other seat moved first, as in real life
                     errors.append(f"{status} {raw[:200]!r}")
                 moved = True
-            else:
-                if not moved:
-                    time.sleep(0.05)  # the Dealer's move is with the worker (real pages wait on the socket)
-                continue
-            break
+            if not active:
+                break
+            if not moved:
+                await asyncio.sleep(0.05)  # the Dealer's move is with the worker (pages wait on the socket)
 
 
-def trivial(n: int, timings: list[float]) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+async def trivial(n: int, timings: list[float]) -> None:
+    conn = Connection()
     for _ in range(n):
         started = time.perf_counter()
-        request(conn, "GET", "/healthz")
+        await conn.request("GET", "/healthz")
         timings.append(time.perf_counter() - started)
 
 
-def run_clients(target, args_per_client: list[tuple]) -> float:
-    threads = [threading.Thread(target=target, args=a) for a in args_per_client]
+def run_clients(coroutines: list) -> float:
+    async def all_of() -> None:
+        await asyncio.gather(*coroutines)
+
     started = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    asyncio.run(all_of())
     return time.perf_counter() - started
 
 
@@ -176,7 +191,7 @@ def main() -> None:
             "--port",
             str(PORT),
             "--workers",
-            "2",
+            str(args.web_workers),
             "--log-level",
             "warning",
             "--no-access-log",
@@ -204,16 +219,16 @@ def main() -> None:
     try:
         for _ in range(100):
             try:
-                request(http.client.HTTPConnection("127.0.0.1", PORT, timeout=2), "GET", "/healthz")
+                run_clients([trivial(1, [])])
                 break
             except OSError:
                 time.sleep(0.2)
-        trivial(20, [])  # warm up both server workers
+        run_clients([trivial(20, []) for _ in range(4)])  # warm up every server worker
         acts: list[float] = []
         errors: list[str] = []
-        wall = run_clients(play, [(c, acts, errors) for c in clients])
+        wall = run_clients([play(c, acts, errors) for c in clients])
         plain: list[float] = []
-        run_clients(trivial, [(args.trivial, plain)] * args.clients)
+        run_clients([trivial(args.trivial, plain) for _ in range(args.clients)])
     finally:
         server.terminate()
         worker.terminate()

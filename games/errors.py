@@ -21,6 +21,12 @@ class Forbidden(GameError):
     status = 403
 
 
+class NotFound(GameError):
+    """No such game, or a private one the user does not sit at (invisible, not forbidden)."""
+
+    status = 404
+
+
 class Conflict(GameError):
     """The page is out of date, or the game is not in a state for this."""
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import registry
 from games.engines.base import IllegalAction
 from games.engines.rng import Rng, seed_state
-from games.errors import Conflict, Forbidden, Illegal
+from games.errors import Conflict, Forbidden, Illegal, NotFound
 from games.models import Game, Move, Seat, SeatKind, Status
 
 User = AbstractBaseUser
@@ -25,7 +25,7 @@ def _locked(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise Conflict("there is no such game") from None
+        raise NotFound("there is no such game") from None
 
 
 def _bot_levels(slug: str) -> list[str]:
@@ -155,10 +155,12 @@ def _start(game: Game) -> None:
 def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, version: int) -> Game:
     """A player's action, sent with the version their page showed."""
     game = _locked(game_id)
-    if game.status != Status.ACTIVE:
-        raise Conflict("this game is not in play" if game.status != Status.FINISHED else "this game is over")
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None and not game.public:
+        raise NotFound("there is no such game")
+    if game.status != Status.ACTIVE:
+        raise Conflict("this game is not in play" if game.status != Status.FINISHED else "this game is over")
     if seat is None or (seat_index is not None and seat_index != seat.index):
         raise Forbidden("that seat is not yours")
     if seat.resigned:

@@ -82,9 +82,8 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/new.html", {"engine": engine, "form": form})
 
 
-def _game_for(request: HttpRequest, pk: int, *, light: bool = False) -> Game:
-    games = Game.objects.defer("state") if light else Game.objects
-    game = get_object_or_404(games, pk=pk)
+def _game_for(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game, pk=pk)
     if not game.public and not (
         request.user.is_authenticated and game.seats.filter(user=request.user).exists()
     ):
@@ -157,17 +156,17 @@ def _read_action(request: HttpRequest) -> tuple[Any, int, int | None]:
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise PermissionDenied("log in to play")
-    game = _game_for(request, pk, light=True)  # the service loads the state itself, locked
     if int(request.headers.get("Content-Length") or 0) > settings.MAX_ACTION_BYTES:
-        return _refused(request, game, 400, "that action is far too large")
+        return _refused(request, pk, 400, "that action is far too large")
     try:
         action, version, seat = _read_action(request)
     except (ValueError, TypeError):
-        return _refused(request, game, 400, "that is not a well-formed action")
+        return _refused(request, pk, 400, "that is not a well-formed action")
     try:
-        services.submit_action(request.user, game.pk, seat, action, version)
+        # The service locks and checks the game (private tables answer 404 to strangers).
+        game = services.submit_action(request.user, pk, seat, action, version)
     except GameError as exc:
-        return _refused(request, game, exc.status, exc.message)
+        return _refused(request, pk, exc.status, exc.message)
     if request.htmx:
         return HttpResponse(status=204, headers={"HX-Trigger": "game-moved"})
     if request.content_type == "application/json":
@@ -175,9 +174,10 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-def _refused(request: HtmxHttpRequest, game: Game, status: int, message: str) -> HttpResponse:
+def _refused(request: HtmxHttpRequest, pk: int, status: int, message: str) -> HttpResponse:
     if request.content_type == "application/json":
         return JsonResponse({"error": message}, status=status)
+    game = _game_for(request, pk)
     stale = status == 409
     if request.htmx:
         headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}

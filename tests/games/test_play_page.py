@@ -138,3 +138,12 @@ def test_the_state_api_gives_my_view_and_my_actions(duel, alice, charlie):
     assert sorted(a["card"] for a in mine["actions"]) == sorted(duel.state["hands"][0])
     theirs = client_for(charlie).get(reverse("state_json", args=[duel.pk])).json()
     assert theirs["seat"] is None and theirs["actions"] == [] and theirs["view"]["hand"] == []
+
+
+def test_acting_in_a_private_game_you_are_not_at_is_404(alice, bob, charlie):
+    game = services.create_game(alice, "highcard", 2, {}, public=False)
+    services.join_game(bob, game.pk, token=game.invite_token)
+    game.refresh_from_db()
+    response = post_action(client_for(charlie), game, {"type": "play", "card": game.state["hands"][0][0]})
+    assert response.status_code == 404
+    assert Move.objects.count() == 0

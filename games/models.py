@@ -113,7 +113,9 @@ class Seat(models.Model):
 
     def name(self) -> str:
         if self.kind == SeatKind.AUTOMATON:
-            return "Automaton"
+            from games import registry  # the engine names its own automaton
+
+            return str(getattr(registry.get(self.game.engine), "automaton_name", "Automaton"))
         if self.kind == SeatKind.BOT:
             return f"Bot ({self.bot})"
         if self.user is None:

@@ -60,6 +60,8 @@ class BaseEngine:
     length: str = ""
     blurb: str = ""
     bots: dict[str, Bot] = {}
+    # What the players call the automaton seat, if the rules have one (e.g. "Jael").
+    automaton_name: str = "Automaton"
 
     def options(self) -> dict[str, dict[str, Any]]:
         return {}

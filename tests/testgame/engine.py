@@ -41,6 +41,7 @@ class Highcard(BaseEngine):
     length = "a few minutes"
     blurb = "The tests' own game."
     bots = {"random": _random_bot, "heuristic": _greedy_bot}
+    automaton_name = "Dealer"
 
     def options(self) -> dict[str, dict[str, Any]]:
         return {"variant": {"choices": ["high", "low"], "default": "high"}}

@@ -8,7 +8,6 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -17,8 +16,6 @@ from games.engines.base import IllegalAction
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound
 from games.models import Game, Move, Seat, SeatKind, Status
-
-User = AbstractBaseUser
 
 
 def _locked(game_id: int) -> Game:

@@ -92,3 +92,32 @@ def test_a_real_worker_plays_a_bot_game_to_the_end(worker, alice):
     assert game.status == Status.FINISHED and game.finalized, f"stuck at version {game.version}"
     assert game.moves.filter(seat=3).count() == 3  # the automaton's reveals came from the worker
     assert verify(Game.objects.get(pk=game.pk)) == []
+
+
+def wait_until(predicate, worker, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out waiting for the worker"
+        assert worker.poll() is None, "the worker died"
+        time.sleep(0.1)
+
+
+@needs_postgres
+def test_humans_move_through_services_while_the_worker_moves_the_automaton(worker, alice, bob):
+    game = services.create_game(alice, "highcard", 2, {})
+    services.join_game(bob, game.pk)
+    users = {0: alice, 1: bob}
+    while True:
+        game.refresh_from_db()
+        if game.status == Status.FINISHED:
+            break
+        if game.to_act == [2]:  # the Dealer's turn: only the worker may make it
+            version = game.version
+            wait_until(lambda v=version: Game.objects.get(pk=game.pk).version > v, worker)
+            continue
+        seat = game.to_act[0]
+        card = game.stored_state()["hands"][seat][0]
+        services.submit_action(users[seat], game.pk, seat, {"type": "play", "card": card}, game.version)
+    wait_until(lambda: Game.objects.get(pk=game.pk).finalized, worker)
+    assert list(game.moves.filter(seat=2).values_list("number", flat=True)) == [3, 6, 9]
+    assert verify(Game.objects.get(pk=game.pk)) == []

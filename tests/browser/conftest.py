@@ -1,0 +1,250 @@
+"""Real-browser fixtures: the real ASGI app (HTTP and websockets) served by uvicorn in a
+background thread, and Debian's chromium driven through Playwright's sync API.
+
+Playwright's sync API keeps an asyncio loop marked as running in the test's thread, so
+Django refuses ORM calls there while a browser is up (SynchronousOnlyOperation). Set up
+the database before the browser starts (fixture order), or use `orm()` below, which runs
+a call in a helper thread. DJANGO_ALLOW_ASYNC_UNSAFE is deliberately NOT set: it would
+also hide real async-safety bugs in the server.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import uvicorn
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.db import connection, connections
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "tmp" / "screenshots"  # git-ignored (/tmp/ and screenshots/)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+TIMEOUT_MS = 10_000
+
+T = TypeVar("T")
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+
+
+class _UvicornThread:
+    """uvicorn.Server on its own event loop in a daemon thread, on a socket bound here
+    (port 0: the kernel picks a free port, and nobody can take it between bind and serve)."""
+
+    def __init__(self, app: Any) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port: int = self.sock.getsockname()[1]
+        config = uvicorn.Config(
+            app,
+            lifespan="off",
+            log_level="warning",
+            ws="websockets-sansio",
+            timeout_graceful_shutdown=2,
+        )
+        self.server = uvicorn.Server(config)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name=f"uvicorn-{self.port}", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self.server.run(sockets=[self.sock])
+        except BaseException as exc:  # reported by start()
+            self.error = exc
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if self.error is not None or not self.thread.is_alive():
+                raise RuntimeError(f"uvicorn did not start: {self.error!r}")
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start within 10 s")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        if self.thread.is_alive():
+            self.server.force_exit = True
+            self.thread.join(5)
+        self.sock.close()
+
+
+@pytest.hookimpl(trylast=True)  # after `-m`/`-k` have deselected what will not run
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests put the SQLite test database in a file (for the whole run).
+
+    Django's in-memory test database is shared between threads (shared cache), but
+    shared-cache SQLite has table locks that fail at once instead of waiting: with the
+    server's request threads reading while a move is written, requests failed with
+    "database table is locked: games_game". A file database locks like the real
+    embedded default (`make run`), waiting for its turn. PostgreSQL needs nothing.
+    """
+    if not any(item.get_closest_marker("browser") for item in items):
+        return
+    db = connections["default"]
+    if db.vendor != "sqlite":
+        return
+    test = db.settings_dict.setdefault("TEST", {})
+    if test.get("NAME") not in (None, "", ":memory:"):
+        return
+    shm = Path("/dev/shm")
+    folder = shm if shm.is_dir() and os.access(shm, os.W_OK) else Path(tempfile.gettempdir())
+    test["NAME"] = str(folder / f"stonespine-test-{os.getpid()}.sqlite3")
+
+
+def _fresh_in_memory_channel_layer() -> None:
+    """The in-memory layer's queues belong to the event loop that used them first; each
+    test's server has a new loop, so it gets a new layer (Redis layers are per-loop already)."""
+    from channels.layers import InMemoryChannelLayer, channel_layers
+
+    for alias, layer in list(channel_layers.backends.items()):
+        if isinstance(layer, InMemoryChannelLayer):
+            del channel_layers.backends[alias]
+
+
+@pytest.fixture
+def asgi_server(transactional_db: None, settings: Any) -> Iterator[Server]:
+    """The real config.asgi.application (Django over HTTP, Channels over websockets) on
+    http://127.0.0.1:<free port>; data committed by the test is visible to it (its
+    request threads open their own connections to the same test database).
+    """
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and (name == ":memory:" or "mode=memory" in name):
+        pytest.fail(
+            f"the test database is in memory ({name}): "
+            "tests/browser/conftest.py should have moved it to a file",
+            pytrace=False,
+        )
+    # The websocket origin check (AllowedHostsOriginValidator) and Django's host check.
+    if "*" not in settings.ALLOWED_HOSTS and "127.0.0.1" not in settings.ALLOWED_HOSTS:
+        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
+    _fresh_in_memory_channel_layer()
+
+    from config.asgi import application
+
+    thread = _UvicornThread(ASGIStaticFilesHandler(application))
+    thread.start()
+    try:
+        yield Server(url=f"http://127.0.0.1:{thread.port}", port=thread.port)
+    finally:
+        thread.stop()
+        _fresh_in_memory_channel_layer()
+
+
+@pytest.fixture
+def orm() -> Iterator[Callable[..., Any]]:
+    """orm(fn, *args): runs fn in a helper thread (its own DB connection), for ORM calls
+    made while the browser is up."""
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="orm")
+
+    def call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return pool.submit(fn, *args, **kwargs).result(timeout=30)
+
+    yield call
+    pool.submit(connections.close_all).result(timeout=30)
+    pool.shutdown()
+
+
+def _chromium_or_skip() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path:
+        return path
+    message = "chromium not installed: apt-get install chromium"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message} (CI is set: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def browser(asgi_server: Server) -> Iterator[Any]:
+    """A headless Debian chromium through Playwright (its own browser download is not used).
+
+    Function-scoped and set up after the server (hence after the database): while it is
+    up the test thread cannot use the ORM directly (see `orm`), and it is closed before
+    the transactional database is flushed.
+    """
+    executable = _chromium_or_skip()
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=TIMEOUT_MS)
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, timeout=30_000)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+# Expected misses: browsers ask for /favicon.ico, and the play page links an optional
+# per-game stylesheet (static/css/<slug>.css, removed by its onerror when absent).
+EXPECTED_404 = (re.compile(r"/favicon\.ico$"), re.compile(r"/static/css/[a-z0-9_-]+\.css$"))
+
+
+def _console(ctx: Any, msg: Any) -> None:
+    # A failed load is also seen (with its address) by _response.
+    if msg.type == "error" and not msg.text.startswith("Failed to load resource"):
+        ctx.problems.append(f"console error: {msg.text}")
+
+
+def _response(ctx: Any, response: Any) -> None:
+    if response.status < 400:
+        return
+    if response.status == 404 and any(p.search(response.url) for p in EXPECTED_404):
+        return
+    ctx.problems.append(f"HTTP {response.status} {response.request.method} {response.url}")
+
+
+@pytest.fixture
+def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]]:
+    """new_context() -> a fresh browser context (own cookies) on the test server; pages
+    opened in it record console errors and failed requests in `context.problems`."""
+    contexts: list[Any] = []
+
+    def make() -> Any:
+        ctx = browser.new_context(base_url=asgi_server.url, viewport={"width": 1200, "height": 900})
+        ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.problems = []
+
+        def watch(page: Any) -> None:
+            page.on("console", lambda msg: _console(ctx, msg))
+            page.on("pageerror", lambda exc: ctx.problems.append(f"page error: {exc}"))
+            page.on("response", lambda r: _response(ctx, r))
+
+        ctx.on("page", watch)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Any, str], Path]:
+    """screenshot(page, name) -> tmp/screenshots/<name>.png (full page)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def shoot(page: Any, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shoot

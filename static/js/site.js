@@ -28,9 +28,18 @@
   }
 
   function currentVersion() {
-    const actions = document.getElementById("actions");
-    return parseInt((actions && actions.dataset.version) || body.dataset.version || "0", 10);
+    // The version the actions panel was drawn at: what the next POST will claim.
+    const drawn = document.querySelector("#actions [data-version]");
+    return parseInt((drawn && drawn.dataset.version) || body.dataset.version || "0", 10);
   }
+
+  // A partial drawn at an older version than the socket announced (a move landed
+  // while it was being fetched) asks for one more refresh, so the page always catches up.
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (e.target.id === "actions" && currentVersion() < parseInt(body.dataset.version || "0", 10)) {
+      htmx.trigger(body, "game-moved");
+    }
+  });
 
   const gameId = body.dataset.game;
   if (gameId) {

@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
 from games.models import Game
-from tests.browser.live import PARTS, assert_settled, known_stale_refresh_bug, wait_for_idle_htmx
+from tests.browser.live import PARTS, assert_settled, wait_for_idle_htmx
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def log_in(page: Page, email: str, password: str) -> None:
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
 
 
-@known_stale_refresh_bug(strict=True)  # remove the marker once play.html is fixed
+
 def test_a_move_arriving_during_a_refresh_still_shows(
     duel: Game, alice: Any, bob: Any, new_context: Any
 ) -> None:

@@ -17,7 +17,7 @@ from django.core import mail
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.browser.live import assert_settled, expect_live, known_stale_refresh_bug, wait_for_idle_htmx
+from tests.browser.live import assert_settled, expect_live, wait_for_idle_htmx
 from tests.testgame.engine import ENGINE as HIGHCARD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,7 +46,6 @@ def no_problems(context: Any) -> None:
     assert context.problems == [], "\n".join(context.problems)
 
 
-@known_stale_refresh_bug()
 def test_newcomer_signs_up_and_plays_a_whole_game_against_a_bot(
     new_context: Any, screenshot: Any, mailoutbox: list[Any]
 ) -> None:
@@ -140,7 +139,6 @@ def test_newcomer_signs_up_and_plays_a_whole_game_against_a_bot(
     no_problems(ctx)
 
 
-@known_stale_refresh_bug()
 def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
     duel: Game, alice: Any, bob: Any, new_context: Any, orm: Any, screenshot: Any
 ) -> None:

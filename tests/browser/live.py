@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page
 
 PARTS = ("seats", "board", "hand", "actions", "log", "result")
@@ -79,18 +78,3 @@ def expect_live(page: Page, expectation: Any) -> None:
 def wait_for_idle_htmx(page: Page) -> None:
     """No htmx request in flight (e.g. the refresh a page does when its socket opens)."""
     page.wait_for_function("!document.querySelector('.htmx-request')")
-
-
-# The known app bug these tests keep meeting, until templates/games/play.html is fixed.
-STALE_REFRESH_BUG = (
-    "app bug: play.html's partials swap with hx-swap=outerHTML and no hx-sync; a "
-    "'game-moved' that arrives while a partial's refresh is in flight is queued on the old "
-    "element, and htmx drops it when the response replaces that element, so the page stays "
-    'on an older version (fix: hx-sync="this:replace" on each partial section)'
-)
-
-
-def known_stale_refresh_bug(strict: bool = False) -> pytest.MarkDecorator:
-    """xfail only when the failure is the stale-page bug (StalePartials); any other
-    failure still fails the test."""
-    return pytest.mark.xfail(raises=StalePartials, strict=strict, reason=STALE_REFRESH_BUG)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.core import mail
 from playwright.sync_api import Page, expect
 
@@ -47,7 +48,7 @@ def no_problems(context: Any) -> None:
 
 
 def test_newcomer_signs_up_and_plays_a_whole_game_against_a_bot(
-    new_context: Any, screenshot: Any, mailoutbox: list[Any]
+    new_context: Any, orm: Any, screenshot: Any, mailoutbox: list[Any]
 ) -> None:
     ctx = new_context()
     page = ctx.new_page()
@@ -71,11 +72,13 @@ def test_newcomer_signs_up_and_plays_a_whole_game_against_a_bot(
     assert link.group(0).startswith(page.url.split("/accounts/")[0]), "the link points at another site"
     page.goto(link.group(0))
     page.locator("main").get_by_role("button", name="Confirm").click()
+    expect(page.locator("ul.messages")).to_contain_text(re.compile("confirmed", re.I))
+    assert orm(lambda: EmailAddress.objects.get(email="newcomer@example.com").verified)
 
     # Log in (allauth does not log in on confirmation unless told to).
     if not page.get_by_role("button", name="Log out").is_visible():
         log_in(page, "newcomer@example.com", PASSWORD)
-    me = page.locator("header nav a").nth(2)  # Lobby, Games, <display name>, Settings
+    me = page.locator("header nav a[href^='/players/']")  # the player's own public page
     display_name = me.inner_text().strip()
     assert display_name == "newcomer"
 

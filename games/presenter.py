@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from django.contrib.staticfiles import finders
 from django.template.loader import select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -96,6 +98,13 @@ def build(game: Game, user: Any) -> Table:
             group, label = describe(state, seat, action) if describe else ("Actions", action["type"])
             table.actions.setdefault(group, []).append(ActionChoice(label, json.dumps(action)))
     return table
+
+
+@cache
+def game_css(slug: str) -> str | None:
+    """The game's own stylesheet under static/, if it has one."""
+    path = f"css/{slug}.css"
+    return path if finders.find(path) else None
 
 
 def game_template(slug: str, part: str) -> Any:

@@ -130,6 +130,7 @@ def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
         "board_template": presenter.game_template(slug, "board"),
         "hand_template": presenter.game_template(slug, "hand"),
         "scores_template": presenter.game_template(slug, "scores"),
+        "game_css": presenter.game_css(slug),
         **extra,
     }
 
@@ -244,6 +245,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
             "title": registry.get(game.engine).title,
             "board_template": presenter.game_template(game.engine, "board"),
             "hand_template": presenter.game_template(game.engine, "hand"),
+            "game_css": presenter.game_css(game.engine),
             "log": [presenter.sentence(x, names) for x in frame["public"].get("log", [])],
         },
     )

@@ -19,6 +19,18 @@ def lookup(container: Any, key: Any) -> Any:
 
 
 @register.filter
+def plain(value: Any) -> str:
+    """A view value in words: yes/no, a dash for nothing, lists joined with commas."""
+    if value is None:
+        return "\u2013"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value) or "\u2013"
+    return str(value)
+
+
+@register.filter
 def seat_name(names: list[str], seat: Any) -> str:
     """`{{ names|seat_name:0 }}`: a seat's display name."""
     try:

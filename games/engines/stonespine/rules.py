@@ -1,0 +1,463 @@
+"""Stonespine Architects for 2-5 players (rulebook: Setup, Construction, Improvement,
+Cleanup, Final Scoring). Four years; each year every player builds one row of four
+chambers, then buys market tokens or passes for a challenge card.
+
+Decisions are small actions: "place" (chamber + column, chosen by all at once and
+hidden until everyone has chosen), "discard" (2 players), "buy", "token", "passage",
+"drop" (a token with nowhere to go), "pass".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View, canonical, require_legal
+from games.engines.rng import Rng, seed_state
+
+from . import dungeon as d
+from .cards import CHALLENGES, GOALS
+from .data import (
+    BLUEPRINTS,
+    CHALLENGES_SHOWN,
+    CHAMBERS,
+    EDGES,
+    MARKET_CARDS,
+    MARKET_SHOWN,
+    START_GOLD,
+    TOKENS,
+)
+
+State = dict[str, Any]
+CATEGORIES = ("Final priority", "Goal", "Challenges", "Chamber reputation", "Blueprint", "Paths")
+
+
+def setup(seed: int, players: int, options: dict[str, Any]) -> State:
+    rng = Rng(seed_state(seed))
+    deck = rng.shuffled(sorted(CHAMBERS))
+    priority = rng.shuffled(list(range(players)))
+    gold = [0] * players
+    for place, seat in enumerate(priority):
+        gold[seat] = START_GOLD[place]
+    s: State = {
+        "players": players,
+        "options": options,
+        "year": 1,
+        "turn": 0,
+        "phase": "build",
+        "deck": deck[5 * players :],
+        "discard": [],
+        "hands": [sorted(deck[5 * i : 5 * i + 5]) for i in range(players)],
+        "picks": [None] * players,
+        "grids": [d.empty() for _ in range(players)],
+        "blueprints": rng.shuffled(sorted(BLUEPRINTS))[:players],
+        "goal": rng.choice(sorted(GOALS)),
+        "challenge_deck": rng.shuffled(sorted(CHALLENGES)),
+        "shown": [],
+        "taken": [[] for _ in range(players)],
+        "market_deck": rng.shuffled(sorted(MARKET_CARDS)),
+        "market": [],
+        "piles": {shape: rng.shuffled(faces) for shape, faces in TOKENS.items()},
+        "gold": gold,
+        "priority": priority,
+        "next_priority": [],
+        "passed": [False] * players,
+        "buying": None,
+        "final_gold": [0] * players,
+        "log": [],
+        "rng": rng.state,
+    }
+    _reveal_challenges(s, CHALLENGES_SHOWN[players])
+    _refill_market(s)
+    return s
+
+
+def _reveal_challenges(s: State, n: int) -> None:
+    s["shown"] = s["challenge_deck"][:n]
+    s["challenge_deck"] = s["challenge_deck"][n:]
+
+
+def _refill_market(s: State) -> None:
+    s["market"] = []
+    for _ in range(MARKET_SHOWN[s["players"]]):
+        if not s["market_deck"]:
+            break
+        card = s["market_deck"].pop(0)
+        slot: dict[str, Any] = {"card": card}
+        for half in ("top", "bottom"):
+            _cost, shapes = MARKET_CARDS[card][half]
+            slot[half] = [s["piles"][shape].pop(0) for shape in shapes if s["piles"][shape]]
+        s["market"].append(slot)
+
+
+def _draw(s: State, rng: Rng) -> int | None:
+    if not s["deck"]:
+        # The rules never run the deck out with the printed counts; reshuffle if it happens.
+        s["deck"], s["discard"] = rng.shuffled(s["discard"]), []
+    return s["deck"].pop(0) if s["deck"] else None
+
+
+# -- who acts, and what they may do ------------------------------------------------
+
+
+def to_act(s: State) -> frozenset[int]:
+    if s["phase"] == "build":
+        return frozenset(i for i in range(s["players"]) if not _pick_done(s, i))
+    if s["phase"] == "market":
+        if s["buying"]:
+            return frozenset({s["buying"]["seat"]})
+        return frozenset({_richest(s)})
+    return frozenset()
+
+
+def _pick_done(s: State, seat: int) -> bool:
+    pick = s["picks"][seat]
+    return pick is not None and (not _must_discard(s, seat) or pick.get("discard") is not None)
+
+
+def _must_discard(s: State, seat: int) -> bool:
+    """Two players also discard a card each turn, when a choice is left to make."""
+    return s["players"] == 2 and len(s["hands"][seat]) > 2
+
+
+def _richest(s: State) -> int:
+    waiting = [i for i in range(s["players"]) if not s["passed"][i]]
+    return min(waiting, key=lambda i: (-s["gold"][i], s["priority"].index(i)))
+
+
+def legal_actions(s: State, seat: int) -> list[Action]:
+    if seat not in to_act(s):
+        return []
+    if s["phase"] == "build":
+        pick = s["picks"][seat]
+        if pick is None:
+            row = s["grids"][seat][s["year"] - 1]
+            return [
+                {"type": "place", "chamber": c, "column": col}
+                for c in s["hands"][seat]
+                for col in range(4)
+                if row[col] is None
+            ]
+        return [{"type": "discard", "chamber": c} for c in s["hands"][seat] if c != pick["chamber"]]
+    if s["buying"]:
+        return _token_actions(s, seat)
+    actions: list[Action] = []
+    for i, slot in enumerate(s["market"]):
+        for half in ("top", "bottom"):
+            if slot[half] and MARKET_CARDS[slot["card"]][half][0] <= s["gold"][seat]:
+                actions.append({"type": "buy", "card": i, "set": half})
+    if s["year"] < 4 and s["shown"]:
+        actions += [{"type": "pass", "challenge": c} for c in s["shown"]]
+    else:
+        actions.append({"type": "pass"})
+    return actions
+
+
+def _token_actions(s: State, seat: int) -> list[Action]:
+    token = s["buying"]["tokens"][0]
+    grid = s["grids"][seat]
+    if token == "passage":
+        return [
+            {"type": "passage", "row": r, "col": c, "edge": e}
+            for r, c, cell in d.cells(grid)
+            for e in EDGES
+            if e not in cell["sp"]
+        ]
+    spots = [{"type": "token", "row": r, "col": c} for r, c, cell in d.cells(grid) if d.free_areas(cell)]
+    return spots or [{"type": "drop"}]
+
+
+# -- applying an action -------------------------------------------------------------
+
+
+def clone(s: State) -> State:
+    """A copy deep enough that apply never changes its input; the log's entries and
+    the card lists' integers are never changed in place, so they are shared."""
+    out = dict(s)
+    for key in (
+        "deck",
+        "discard",
+        "challenge_deck",
+        "shown",
+        "market_deck",
+        "gold",
+        "priority",
+        "next_priority",
+        "passed",
+        "final_gold",
+        "log",
+        "blueprints",
+    ):
+        out[key] = list(s[key])
+    out["hands"] = [list(h) for h in s["hands"]]
+    out["taken"] = [list(t) for t in s["taken"]]
+    out["picks"] = [dict(p) if p else None for p in s["picks"]]
+    out["grids"] = [d.clone(g) for g in s["grids"]]
+    out["market"] = [
+        {k: (list(v) if isinstance(v, list) else v) for k, v in slot.items()} for slot in s["market"]
+    ]
+    out["piles"] = {k: list(v) for k, v in s["piles"].items()}
+    out["buying"] = (
+        {"seat": s["buying"]["seat"], "tokens": list(s["buying"]["tokens"])} if s["buying"] else None
+    )
+    return out
+
+
+def apply(s: State, seat: int, action: Action) -> State:
+    if seat not in to_act(s):
+        raise IllegalAction("it is not your turn")
+    require_legal(legal_actions(s, seat), action)
+    s = clone(s)
+    rng = Rng(s["rng"])
+    kind = action["type"]
+    if kind == "place":
+        s["picks"][seat] = {"chamber": action["chamber"], "column": action["column"]}
+        s["log"].append({"text": "{p%d} has chosen a chamber." % seat, "to": None})
+        s["log"].append(
+            {
+                "text": f"You chose {CHAMBERS[action['chamber']].name} for column {action['column'] + 1}.",
+                "to": [seat],
+            }
+        )
+    elif kind == "discard":
+        s["picks"][seat]["discard"] = action["chamber"]
+    elif kind == "buy":
+        _buy(s, seat, action)
+    elif kind in ("token", "passage", "drop"):
+        _place_token(s, seat, action)
+    elif kind == "pass":
+        _pass(s, seat, action)
+    if s["phase"] == "build" and not to_act(s):
+        _end_turn(s, rng)
+    if s["phase"] == "market" and all(s["passed"]):
+        _end_year(s, rng)
+    s["rng"] = rng.state
+    return s
+
+
+def _end_turn(s: State, rng: Rng) -> None:
+    """Everyone has chosen: reveal, place, pass the hands on (rulebook I. Construction)."""
+    row = s["year"] - 1
+    for seat, pick in enumerate(s["picks"]):
+        chamber = pick["chamber"]
+        s["grids"][seat][row][pick["column"]] = d.new_cell(chamber)
+        s["hands"][seat].remove(chamber)
+        s["log"].append(
+            {
+                "text": "{p%d} built %s in column %d." % (seat, CHAMBERS[chamber].name, pick["column"] + 1),
+                "to": None,
+            }
+        )
+        if pick.get("discard") is not None:
+            s["hands"][seat].remove(pick["discard"])
+            s["discard"].append(pick["discard"])
+    s["picks"] = [None] * s["players"]
+    s["turn"] += 1
+    if s["turn"] == 4:
+        for hand in s["hands"]:
+            s["discard"] += hand
+        s["hands"] = [[] for _ in range(s["players"])]
+        _count_gold(s)
+        return
+    n = s["players"]
+    step = 1 if s["year"] in (1, 3) else -1  # left in years 1 and 3, right in 2 and 4
+    s["hands"] = [s["hands"][(i - step) % n] for i in range(n)]
+    if n == 2:
+        for hand in s["hands"]:
+            card = _draw(s, rng)
+            if card is not None:
+                hand.append(card)
+    for hand in s["hands"]:
+        hand.sort()
+
+
+def _count_gold(s: State) -> None:
+    """Improvement, step 1: this row's gold plus one per treasure chest, at most 30."""
+    row = s["year"] - 1
+    for seat, grid in enumerate(s["grids"]):
+        earned = sum(CHAMBERS[c["id"]].gold for c in grid[row]) + d.count(grid, "treasure")
+        s["gold"][seat] = min(30, s["gold"][seat] + earned)
+        s["log"].append({"text": "{p%d} counts %d gold." % (seat, s["gold"][seat]), "to": None})
+    s["phase"] = "market"
+    s["passed"] = [False] * s["players"]
+    s["next_priority"] = []
+
+
+def _buy(s: State, seat: int, action: Action) -> None:
+    slot = s["market"][action["card"]]
+    cost = MARKET_CARDS[slot["card"]][action["set"]][0]
+    tokens, slot[action["set"]] = slot[action["set"]], []
+    s["gold"][seat] -= cost
+    s["buying"] = {"seat": seat, "tokens": tokens}
+    s["log"].append({"text": "{p%d} bought %s for %d gold." % (seat, " + ".join(tokens), cost), "to": None})
+
+
+def _place_token(s: State, seat: int, action: Action) -> None:
+    token = s["buying"]["tokens"].pop(0)
+    if action["type"] == "token":
+        cell = s["grids"][seat][action["row"]][action["col"]]
+        cell["el"][cell["el"].index(None)] = token
+    elif action["type"] == "passage":
+        s["grids"][seat][action["row"]][action["col"]]["sp"].append(action["edge"])
+    if not s["buying"]["tokens"]:
+        s["buying"] = None
+
+
+def _pass(s: State, seat: int, action: Action) -> None:
+    """Gold to 0, a challenge card (not in year 4), the leftmost free priority space."""
+    s["log"].append({"text": "{p%d} passes with %d gold." % (seat, s["gold"][seat]), "to": None})
+    s["final_gold"][seat] = s["gold"][seat]
+    s["gold"][seat] = 0
+    if "challenge" in action:
+        s["shown"].remove(action["challenge"])
+        s["taken"][seat].append(action["challenge"])
+        s["log"].append(
+            {
+                "text": "{p%d} takes the challenge %s." % (seat, CHALLENGES[action["challenge"]].name),
+                "to": None,
+            }
+        )
+    s["passed"][seat] = True
+    s["next_priority"].append(seat)
+
+
+def _end_year(s: State, rng: Rng) -> None:
+    s["priority"], s["next_priority"] = s["next_priority"], []
+    if s["year"] == 4:
+        s["phase"] = "over"
+        return
+    # Cleanup (rulebook III): new market, new challenges after years 1 and 2, new hands.
+    _refill_market(s)  # the old cards and their unsold tokens are discarded
+    _reveal_challenges(s, s["players"] + 1 if s["year"] < 3 else 0)
+    s["hands"] = [
+        sorted(c for c in (_draw(s, rng) for _ in range(5)) if c is not None) for _ in range(s["players"])
+    ]
+    s["year"] += 1
+    s["turn"] = 0
+    s["phase"] = "build"
+    s["passed"] = [False] * s["players"]
+
+
+# -- scoring ----------------------------------------------------------------------
+
+
+def outcome(s: State) -> Outcome | None:
+    if s["phase"] != "over":
+        return None
+    n = s["players"]
+    awards = (9, 6, 3) if n > 2 else (9, 6)
+    goal_awards = (15, 9, 5) if n > 2 else (15, 9)
+    breakdown = [dict.fromkeys(CATEGORIES, 0) for _ in range(n)]
+    for place, seat in enumerate(s["priority"][: len(awards)]):
+        breakdown[seat]["Final priority"] = awards[place]
+    for place, seat in enumerate(goal_order(s)[: len(goal_awards)]):
+        breakdown[seat]["Goal"] = goal_awards[place]
+    for seat in range(n):
+        grid, bp = s["grids"][seat], BLUEPRINTS[s["blueprints"][seat]]
+        breakdown[seat]["Challenges"] = sum(CHALLENGES[c].score(grid, bp) for c in s["taken"][seat])
+        breakdown[seat]["Chamber reputation"] = d.stars(grid)
+        breakdown[seat]["Blueprint"] = d.blueprint_points(d.blueprint_met(grid, bp))
+        breakdown[seat]["Paths"] = sum(d.path_points(grid, bp))
+    scores = [sum(b.values()) for b in breakdown]
+    # Ties for the win (and every place) go to the higher final priority.
+    order = sorted(range(n), key=lambda i: (-scores[i], s["priority"].index(i)))
+    ranks = [order.index(i) + 1 for i in range(n)]
+    return {"scores": scores, "ranks": ranks, "breakdown": breakdown}
+
+
+def goal_order(s: State) -> list[int]:
+    """Seats in goal-card order; "most" needs at least one of the thing."""
+    goal = GOALS[s["goal"]]
+    value = {i: goal.measure(s["grids"][i], BLUEPRINTS[s["blueprints"][i]]) for i in range(s["players"])}
+    eligible = [i for i in range(s["players"]) if not goal.most or value[i] >= 1]
+    sign = -1 if goal.most else 1
+    return sorted(eligible, key=lambda i: (sign * value[i], s["priority"].index(i)))
+
+
+# -- what a seat may see ----------------------------------------------------------
+
+
+def view(s: State, seat: int | None) -> View:
+    mine = seat is not None
+    pick = s["picks"][seat] if mine and s["phase"] == "build" else None
+    return {
+        "me": seat,
+        "players": s["players"],
+        "year": s["year"],
+        "turn": s["turn"],
+        "phase": s["phase"],
+        "hand": list(s["hands"][seat]) if mine else [],
+        "my_pick": dict(pick) if pick else None,
+        "chosen": [p is not None for p in s["picks"]],
+        "grids": [d.clone(g) for g in s["grids"]],
+        "blueprints": list(s["blueprints"]),
+        "goal": s["goal"],
+        "shown": list(s["shown"]),
+        "taken": [list(t) for t in s["taken"]],
+        "market": [
+            {k: (list(v) if isinstance(v, list) else v) for k, v in slot.items()} for slot in s["market"]
+        ],
+        "gold": list(s["gold"]),
+        "priority": list(s["priority"]),
+        "next_priority": list(s["next_priority"]),
+        "passed": list(s["passed"]),
+        "buying": None
+        if s["buying"] is None
+        else {"seat": s["buying"]["seat"], "tokens": list(s["buying"]["tokens"])},
+        "deck_size": len(s["deck"]),
+        "log": [e["text"] for e in s["log"] if e["to"] is None or seat in e["to"]],
+    }
+
+
+def secrets(s: State, seat: int | None) -> list[str]:
+    hidden = [
+        str(s["rng"]),
+        canonical(s["deck"][:6]),
+        canonical(s["challenge_deck"][:4]),
+        canonical(s["market_deck"][:4]),
+    ]
+    hidden += [canonical(pile[:5]) for pile in s["piles"].values() if len(pile) >= 5]
+    for other in range(s["players"]):
+        if other == seat:
+            continue
+        if s["hands"][other]:
+            # Bound to its key: a short list of card ids may well appear elsewhere by chance.
+            hidden.append('"hand":' + canonical(s["hands"][other]))
+        if s["phase"] == "build" and s["picks"][other] is not None:
+            hidden.append(f"You chose {CHAMBERS[s['picks'][other]['chamber']].name} for column")
+    return [h for h in hidden if h not in ("[]",)]
+
+
+class Stonespine(BaseEngine):
+    slug = "stonespine"
+    title = "Stonespine Architects"
+    min_players = 2
+    max_players = 5
+    length = "30-60 minutes live; a few days by correspondence"
+    blurb = "Minotaur apprentices carve rival dungeons over four years, chamber by chamber."
+
+    def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
+        return setup(seed, players, self.validate_options(players, options))
+
+    def to_act(self, s: State) -> frozenset[int]:
+        return to_act(s)
+
+    def legal_actions(self, s: State, seat: int) -> list[Action]:
+        return legal_actions(s, seat)
+
+    def apply(self, s: State, seat: int, action: Action) -> State:
+        return apply(s, seat, action)
+
+    def view(self, s: State, seat: int | None) -> View:
+        return view(s, seat)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return outcome(s)
+
+    def secrets(self, s: State, seat: int | None) -> list[str]:
+        return secrets(s, seat)
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return clone(s)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return clone(data)

@@ -427,6 +427,40 @@ def secrets(s: State, seat: int | None) -> list[str]:
     return [h for h in hidden if h not in ("[]",)]
 
 
+def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
+    """The actions panel's words, the same as the log's and the How to play page's."""
+    kind = action["type"]
+    if kind == "place":
+        ch = CHAMBERS[action["chamber"]]
+        return ("Build a chamber", f"{ch.name} ({ch.kind}, {ch.gold} gold) in column {action['column'] + 1}")
+    if kind == "discard":
+        return ("Discard a chamber", CHAMBERS[action["chamber"]].name)
+    if kind == "buy":
+        slot = s["market"][action["card"]]
+        cost = MARKET_CARDS[slot["card"]][action["set"]][0]
+        return (
+            "Buy tokens",
+            f"Card {action['card'] + 1}, {action['set']} set: {' + '.join(slot[action['set']])} "
+            f"for {cost} gold",
+        )
+    if kind == "token":
+        token = s["buying"]["tokens"][0]
+        name = CHAMBERS[s["grids"][seat][action["row"]][action["col"]]["id"]].name
+        return (f"Place the {token}", f"In {name} (row {action['row'] + 1}, column {action['col'] + 1})")
+    if kind == "passage":
+        name = CHAMBERS[s["grids"][seat][action["row"]][action["col"]]["id"]].name
+        return (
+            "Place the secret passage",
+            f"{name}, {action['edge']} edge (row {action['row'] + 1}, column {action['col'] + 1})",
+        )
+    if kind == "drop":
+        return ("Place the token", "No chamber has room: set it aside")
+    if "challenge" in action:
+        c = CHALLENGES[action["challenge"]]
+        return ("Pass", f"Pass and take {c.name} ({c.text})")
+    return ("Pass", f"Pass with {s['gold'][seat]} gold")
+
+
 class Stonespine(BaseEngine):
     slug = "stonespine"
     title = "Stonespine Architects"
@@ -455,6 +489,9 @@ class Stonespine(BaseEngine):
 
     def secrets(self, s: State, seat: int | None) -> list[str]:
         return secrets(s, seat)
+
+    def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
+        return describe(s, seat, action)
 
     def dump(self, s: State) -> dict[str, Any]:
         return clone(s)

@@ -1,0 +1,135 @@
+"""Drawing helpers for Stonespine pages: a view's dungeon as cells ready to draw.
+
+Everything here reads only the view handed to the template and the public card facts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.engines.stonespine import dungeon as d
+from games.engines.stonespine.cards import CHALLENGES, GOALS
+from games.engines.stonespine.data import BLUEPRINTS, CHAMBERS, MARKET_CARDS
+
+register = template.Library()
+
+SHORT = {
+    "slime": "Sl",
+    "ooze": "Oz",
+    "gnoll": "Gn",
+    "goblin": "Gb",
+    "kobold": "Kb",
+    "bear": "Be",
+    "blade": "Bl",
+    "fire": "Fi",
+    "pit": "Pi",
+    "spike": "Sp",
+    "treasure": "$",
+    "passage": "SP",
+}
+FAMILY = {
+    **dict.fromkeys(("slime", "ooze", "gnoll", "goblin", "kobold"), "monster"),
+    **dict.fromkeys(("bear", "blade", "fire", "pit", "spike"), "trap"),
+    "treasure": "treasure",
+}
+
+
+def token(element: str | None) -> dict[str, str] | None:
+    if element is None:
+        return None
+    if element.startswith("star"):
+        return {
+            "label": "\u2605" + element[4:],
+            "name": f"reputation star {element[4:]}",
+            "family": "star" if element[4] == "+" else "badstar",
+        }
+    return {"label": SHORT.get(element, element[:2]), "name": element, "family": FAMILY.get(element, "other")}
+
+
+@register.simple_tag
+def dungeon(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    grid = view["grids"][seat]
+    bp = BLUEPRINTS[view["blueprints"][seat]]
+    entrance = d.connected_to(grid, bp["entrance"], "entrance")
+    exit_ = d.connected_to(grid, bp["exit"], "exit")
+    demands = {(r, c): what for r, c, what in bp["demands"]}
+    cluster_of = {pos: i for i, group in enumerate(d.clusters(grid)) for pos in group}
+    rows = []
+    for r in range(4):
+        row = []
+        for c in range(4):
+            cell = grid[r][c]
+            demand = demands.get((r, c))
+            out: dict[str, Any] = {
+                "demand": demand,
+                "met": demand is not None and d.demand_met(grid, r, c, demand),
+            }
+            if cell is not None:
+                ch = CHAMBERS[cell["id"]]
+                out |= {
+                    "name": ch.name,
+                    "kind": ch.kind,
+                    "gold": ch.gold,
+                    "doors": dict(zip(("top", "right", "bottom", "left"), ch.doors, strict=True)),
+                    "passages": cell["sp"],
+                    "elements": [token(e) for e in cell["el"]],
+                    "entrance": (r, c) in entrance,
+                    "exit": (r, c) in exit_,
+                    "cluster": cluster_of[(r, c)],
+                }
+            row.append(out)
+        rows.append(row)
+    return {
+        "rows": rows,
+        "entrance": bp["entrance"],
+        "exit": bp["exit"],
+        "paths": (len(entrance), len(exit_)),
+        "met": d.blueprint_met(grid, bp),
+        "stars": d.stars(grid),
+    }
+
+
+@register.filter
+def chamber(cid: int) -> dict[str, Any]:
+    ch = CHAMBERS[cid]
+    return {
+        "id": cid,
+        "name": ch.name,
+        "kind": ch.kind,
+        "gold": ch.gold,
+        "icon": ch.solo_icon,
+        "doors": dict(zip(("top", "right", "bottom", "left"), ch.doors, strict=True)),
+        "elements": [token(e) for e in ch.elements],
+    }
+
+
+@register.filter
+def challenge(cid: int) -> Any:
+    return CHALLENGES[cid]
+
+
+@register.filter
+def goal(gid: int) -> Any:
+    return GOALS[gid]
+
+
+@register.filter
+def market_slot(slot: dict[str, Any]) -> dict[str, Any]:
+    card = MARKET_CARDS[slot["card"]]
+    return {
+        half: {
+            "cost": card[half][0],
+            "tokens": [
+                token(t) if t != "passage" else {"label": "SP", "name": "secret passage", "family": "passage"}
+                for t in slot[half]
+            ],
+        }
+        for half in ("top", "bottom")
+    }
+
+
+@register.filter
+def blueprint(bid: int) -> dict[str, Any]:
+    return BLUEPRINTS[bid]

@@ -1,0 +1,67 @@
+"""Stonespine through the site: every region renders at every stage, and a page never
+shows another player's hand or pending choice."""
+
+from __future__ import annotations
+
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.engines.stonespine.data import CHAMBERS
+from games.models import Status
+from tests.conftest import client_for
+
+PARTS = ["seats", "board", "hand", "actions", "log", "result"]
+
+
+def test_a_stonespine_game_renders_from_start_to_score_sheet(alice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, "stonespine", 3, {}, bots={1: "heuristic", 2: "random"})
+    client = client_for(alice)
+    seen_phases = set()
+    while True:
+        game.refresh_from_db()
+        state = game.stored_state()
+        seen_phases.add(state["phase"])
+        page = client.get(game.get_absolute_url())
+        assert page.status_code == 200
+        for part in PARTS:
+            assert client.get(game.get_absolute_url(), {"part": part}).status_code == 200
+        if game.status != Status.ACTIVE:
+            break
+        # Alice plays the first action offered, through the page's own endpoint.
+        actions = client.get(reverse("state_json", args=[game.pk])).json()["actions"]
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(
+                reverse("act", args=[game.pk]),
+                {"action": actions[0], "version": game.version},
+                content_type="application/json",
+            )
+    assert seen_phases == {"build", "market", "over"}
+    final = client.get(game.get_absolute_url()).text
+    for category in ("Final priority", "Goal", "Challenges", "Chamber reputation", "Blueprint", "Paths"):
+        assert category in final
+
+
+def test_a_page_never_shows_another_hand_or_a_pending_choice(alice, bob, django_capture_on_commit_callbacks):
+    game = services.create_game(alice, "stonespine", 2, {})
+    services.join_game(bob, game.pk)
+    game.refresh_from_db()
+    bob_card = game.stored_state()["hands"][1][0]
+    services.submit_action(bob, game.pk, 1, {"type": "place", "chamber": bob_card, "column": 0}, game.version)
+    game.refresh_from_db()
+    state = game.stored_state()
+    for client, other in ((client_for(alice), 1), (Client(), 0), (Client(), 1)):
+        html = "".join(client.get(game.get_absolute_url(), {"part": p}).text for p in PARTS)
+        html += client.get(game.get_absolute_url()).text
+        for cid in state["hands"][other]:
+            assert f'class="cname">{CHAMBERS[cid].name}<' not in html
+    mine = client_for(bob).get(game.get_absolute_url()).text
+    assert f'class="cname">{CHAMBERS[bob_card].name}<' in mine and "You chose" in mine
+
+
+def test_the_how_to_play_page_explains_the_game(db):
+    page = Client().get(reverse("how_to_play", args=["stonespine"]))
+    assert page.status_code == 200
+    for words in ("Build a chamber", "Buy tokens", "Pass", "Blueprint", "secret passage"):
+        assert words in page.text

@@ -191,7 +191,8 @@ def clone(s: State) -> State:
     out["hands"] = [list(h) for h in s["hands"]]
     out["taken"] = [list(t) for t in s["taken"]]
     out["picks"] = [dict(p) if p else None for p in s["picks"]]
-    out["grids"] = [d.clone(g) for g in s["grids"]]
+    # Dungeons are copied on write (_own_grid): most actions change none of them.
+    out["grids"] = list(s["grids"])
     out["market"] = [
         {k: (list(v) if isinstance(v, list) else v) for k, v in slot.items()} for slot in s["market"]
     ]
@@ -234,12 +235,18 @@ def apply(s: State, seat: int, action: Action) -> State:
     return s
 
 
+def _own_grid(s: State, seat: int) -> d.Grid:
+    """The seat's dungeon, copied before it is changed (the input state shares it)."""
+    s["grids"][seat] = d.clone(s["grids"][seat])
+    return s["grids"][seat]
+
+
 def _end_turn(s: State, rng: Rng) -> None:
     """Everyone has chosen: reveal, place, pass the hands on (rulebook I. Construction)."""
     row = s["year"] - 1
     for seat, pick in enumerate(s["picks"]):
         chamber = pick["chamber"]
-        s["grids"][seat][row][pick["column"]] = d.new_cell(chamber)
+        _own_grid(s, seat)[row][pick["column"]] = d.new_cell(chamber)
         s["hands"][seat].remove(chamber)
         s["log"].append(
             {
@@ -294,10 +301,10 @@ def _buy(s: State, seat: int, action: Action) -> None:
 def _place_token(s: State, seat: int, action: Action) -> None:
     token = s["buying"]["tokens"].pop(0)
     if action["type"] == "token":
-        cell = s["grids"][seat][action["row"]][action["col"]]
+        cell = _own_grid(s, seat)[action["row"]][action["col"]]
         cell["el"][cell["el"].index(None)] = token
     elif action["type"] == "passage":
-        s["grids"][seat][action["row"]][action["col"]]["sp"].append(action["edge"])
+        _own_grid(s, seat)[action["row"]][action["col"]]["sp"].append(action["edge"])
     if not s["buying"]["tokens"]:
         s["buying"] = None
 

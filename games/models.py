@@ -117,7 +117,7 @@ class Seat(models.Model):
 
             return str(getattr(registry.get(self.game.engine), "automaton_name", "Automaton"))
         if self.kind == SeatKind.BOT:
-            return f"Bot ({self.bot})"
+            return f"Bot {self.index + 1} ({self.bot})"  # two bots of one level stay apart
         if self.user is None:
             return "(open seat)"
         return self.user.profile.display_name

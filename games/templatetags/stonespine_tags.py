@@ -78,6 +78,12 @@ def dungeon(view: dict[str, Any], seat: int) -> dict[str, Any]:
                     "entrance": (r, c) in entrance,
                     "exit": (r, c) in exit_,
                     "cluster": cluster_of[(r, c)],
+                    # Sides where this chamber's cluster ends: outlined on the final board.
+                    "cluster_edges": [
+                        e
+                        for e, (dr, dc) in d.STEP.items()
+                        if cluster_of.get((r + dr, c + dc)) != cluster_of[(r, c)]
+                    ],
                 }
             row.append(out)
         rows.append(row)
@@ -85,6 +91,8 @@ def dungeon(view: dict[str, Any], seat: int) -> dict[str, Any]:
         "rows": rows,
         "entrance": bp["entrance"],
         "exit": bp["exit"],
+        "final": view["phase"] == "over",
+        "clusters": len(set(cluster_of.values())),
         "paths": (len(entrance), len(exit_)),
         "met": d.blueprint_met(grid, bp),
         "stars": d.stars(grid),

@@ -39,6 +39,7 @@ def test_a_stonespine_game_renders_from_start_to_score_sheet(alice, django_captu
             )
     assert seen_phases == {"build", "market", "over"}
     final = client.get(game.get_absolute_url()).text
+    assert "cluster-line" in final and "Clusters (outlined)" in final  # the scoring board
     for category in ("Final priority", "Goal", "Challenges", "Chamber reputation", "Blueprint", "Paths"):
         assert category in final
 

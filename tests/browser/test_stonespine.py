@@ -1,0 +1,69 @@
+"""Issue 3's browser check: two players and two bots play a 4-player Stonespine game
+to the end through the pages; each page sees the other player's moves arrive live."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.models import Game
+from tests.browser.live import assert_settled
+from tests.browser.test_play_loop import log_in, no_problems, open_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+MAX_CLICKS = 400  # about 60 actions a player; far more means a page is stuck
+
+
+def test_two_players_and_two_bots_play_stonespine_to_the_end(
+    alice: Any, bob: Any, new_context: Any, orm: Any, screenshot: Any
+) -> None:
+    def open_table() -> int:
+        game = services.create_game(alice, "stonespine", 4, {}, bots={2: "heuristic", 3: "random"})
+        services.join_game(bob, game.pk)
+        return game.pk
+
+    pk = orm(open_table)
+    pages: dict[str, Page] = {}
+    contexts = []
+    for user in (alice, bob):
+        ctx = new_context()
+        contexts.append(ctx)
+        page = ctx.new_page()
+        log_in(page, user.email, "pw-" + user.username * 2)
+        open_game(page, lambda page=page: page.goto(f"/game/{pk}/"))
+        page.evaluate("window.__notReloaded = true")
+        pages[user.username] = page
+    a, b = pages["alice"], pages["bob"]
+
+    # Alice builds first: Bob's page learns it live, without learning which chamber.
+    chosen = a.locator("#actions button").first.inner_text()
+    a.locator("#actions button").first.click()
+    expect(b.locator("#log")).to_contain_text("Alice has chosen a chamber.")
+    assert chosen.split(" (")[0] not in b.locator("#board").inner_text()
+    screenshot(b, "stonespine-bob-after-alice-chose")
+
+    clicks = 0
+    while not all(p.locator("#result").inner_text().strip() for p in (a, b)):
+        moved = False
+        for page in (a, b):
+            assert_settled(page)
+            buttons = page.locator("#actions button")
+            if buttons.count():
+                buttons.first.click()
+                clicks += 1
+                moved = True
+        assert clicks < MAX_CLICKS, "the game does not end"
+        if not moved:
+            b.wait_for_timeout(100)
+    for page in (a, b):
+        expect(page.locator("#result")).to_contain_text("Game over")
+        for category in ("Final priority", "Goal", "Challenges", "Chamber reputation", "Blueprint", "Paths"):
+            expect(page.locator("#result")).to_contain_text(category)
+        assert page.evaluate("window.__notReloaded") is True, "a page was reloaded"
+    screenshot(a, "stonespine-final-alice")
+    assert orm(lambda: Game.objects.get(pk=pk).status) == "finished"
+    for ctx in contexts:
+        no_problems(ctx)

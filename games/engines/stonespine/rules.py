@@ -114,6 +114,12 @@ def _pick_done(s: State, seat: int) -> bool:
     return pick is not None and (not _must_discard(s, seat) or pick.get("discard") is not None)
 
 
+def _face_down(s: State) -> bool:
+    """The face-down variant: chambers are revealed together once all have chosen.
+    Without it (the printed base rule) a chamber shows the moment it is placed."""
+    return bool(s["options"].get("face_down", True))
+
+
 def _must_discard(s: State, seat: int) -> bool:
     """Two players also discard a card each turn, when a choice is left to make."""
     return s["players"] == 2 and len(s["hands"][seat]) > 2
@@ -212,13 +218,14 @@ def apply(s: State, seat: int, action: Action) -> State:
     kind = action["type"]
     if kind == "place":
         s["picks"][seat] = {"chamber": action["chamber"], "column": action["column"]}
-        s["log"].append({"text": "{p%d} has chosen a chamber." % seat, "to": None})
-        s["log"].append(
-            {
-                "text": f"You chose {CHAMBERS[action['chamber']].name} for column {action['column'] + 1}.",
-                "to": [seat],
-            }
-        )
+        name, column = CHAMBERS[action["chamber"]].name, action["column"] + 1
+        if _face_down(s):
+            s["log"].append({"text": "{p%d} has chosen a chamber." % seat, "to": None})
+            s["log"].append({"text": f"You chose {name} for column {column}.", "to": [seat]})
+        else:
+            s["log"].append(
+                {"text": "{p%d} places %s face up in column %d." % (seat, name, column), "to": None}
+            )
     elif kind == "discard":
         s["picks"][seat]["discard"] = action["chamber"]
     elif kind == "buy":
@@ -395,6 +402,11 @@ def view(s: State, seat: int | None) -> View:
         "hand": list(s["hands"][seat]) if mine else [],
         "my_pick": dict(pick) if pick else None,
         "chosen": [p is not None for p in s["picks"]],
+        # Chambers placed face up this turn, for everyone to see (base rule only).
+        "placed": [
+            {"chamber": p["chamber"], "column": p["column"]} if p is not None and not _face_down(s) else None
+            for p in (s["picks"] if s["phase"] == "build" else [None] * s["players"])
+        ],
         "grids": [d.clone(g) for g in s["grids"]],
         "blueprints": list(s["blueprints"]),
         "goal": s["goal"],
@@ -429,7 +441,7 @@ def secrets(s: State, seat: int | None) -> list[str]:
         if s["hands"][other]:
             # Bound to its key: a short list of card ids may well appear elsewhere by chance.
             hidden.append('"hand":' + canonical(s["hands"][other]))
-        if s["phase"] == "build" and s["picks"][other] is not None:
+        if s["phase"] == "build" and s["picks"][other] is not None and _face_down(s):
             hidden.append(f"You chose {CHAMBERS[s['picks'][other]['chamber']].name} for column")
     return [h for h in hidden if h not in ("[]",)]
 
@@ -474,6 +486,16 @@ class Stonespine(BaseEngine):
     min_players = 2
     max_players = 5
     length = "30-60 minutes live; a few days by correspondence"
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        return {
+            "face_down": {
+                "choices": [True, False],
+                "default": True,
+                "label": "Face-down variant (chambers revealed together; otherwise each shows as it is placed)",
+            }
+        }
+
     blurb = "Minotaur apprentices carve rival dungeons over four years, chamber by chamber."
 
     def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:

@@ -21,3 +21,9 @@ def test_heuristic_bots_finish_games(players):
     for seed in range(5):
         result = play(ENGINE, seed, players, {}, ["heuristic", "random"])
         assert sorted(result["ranks"]) == list(range(1, players + 1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_face_up_base_rule_conforms_too(players):
+    for seed in range(50):
+        playout(ENGINE, 1000 + seed, players, {"face_down": False}, check_views_every=5)

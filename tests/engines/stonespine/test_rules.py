@@ -303,3 +303,17 @@ def test_every_blueprint_has_eight_demands_and_doorways():
     """Components: eight blueprints, each with entrance, exit and 8 demands."""
     assert len(BLUEPRINTS) == 8
     assert all(len(bp["demands"]) == 8 for bp in BLUEPRINTS.values())
+
+
+def test_face_up_placement_shows_at_once_and_face_down_waits_for_everyone():
+    """I. Construction, Variant: face down, revealed together (the default here); face up
+    (the printed base rule), a placed chamber is seen at once."""
+    for face_down in (True, False):
+        s = ENGINE.setup(4, 3, {"face_down": face_down})
+        card = s["hands"][0][0]
+        s = ENGINE.apply(s, 0, {"type": "place", "chamber": card, "column": 1})
+        other = ENGINE.view(s, 1)
+        seen = other["placed"][0] == {"chamber": card, "column": 1}
+        named = any(CHAMBERS[card].name in line for line in other["log"])
+        assert seen is (not face_down) and named is (not face_down)
+        assert ENGINE.to_act(s) == {1, 2}  # still a simultaneous choice either way

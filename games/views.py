@@ -40,7 +40,17 @@ def catalogue(request: HttpRequest) -> HttpResponse:
 def how_to_play(request: HttpRequest, slug: str) -> HttpResponse:
     engine = registry.engine_or_404(slug)
     template = select_template([f"games/{slug}/how_to_play.html", "games/generic/how_to_play.html"])
-    return HttpResponse(template.render({"engine": engine}, request))
+    return HttpResponse(template.render({"engine": engine, **_how_to_play_extras(slug)}, request))
+
+
+def _how_to_play_extras(slug: str) -> dict[str, Any]:
+    """Example pieces some How to play pages draw (from the engine's public card data)."""
+    if slug != "stonespine":
+        return {}
+    from games.engines.stonespine.data import BLUEPRINTS
+
+    demands = {(r, c): what for r, c, what in BLUEPRINTS[1]["demands"]}
+    return {"blueprint_demo": [demands.get((r, c), "") for r in range(4) for c in range(4)]}
 
 
 def lobby(request: HttpRequest) -> HttpResponse:

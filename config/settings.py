@@ -125,10 +125,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Sessions are read from the cache (Redis in the full stack) and kept in the database too,
-# so a page view costs no session query and a cache restart logs nobody out.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-
 SITE_ID = 1
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"

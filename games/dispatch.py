@@ -6,7 +6,6 @@ page fetches its own seat's partials, so no game data ever crosses the socket.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import deque
 from dataclasses import dataclass
@@ -18,7 +17,6 @@ from django.conf import settings
 
 from games.models import Game, Seat, SeatKind
 
-log = logging.getLogger(__name__)
 _local = threading.local()
 
 

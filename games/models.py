@@ -69,10 +69,6 @@ class Game(models.Model):
             raise ValueError(f"game {self.pk} has not started")
         return dict(self.state)
 
-    @property
-    def is_over(self) -> bool:
-        return self.status == Status.FINISHED
-
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
@@ -161,7 +157,3 @@ class PlayerStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.engine}: {self.won}/{self.played}"
-
-    @property
-    def win_rate(self) -> float:
-        return self.won / self.played if self.played else 0.0

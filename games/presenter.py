@@ -42,19 +42,11 @@ class Table:
     actions: dict[str, list[ActionChoice]] = field(default_factory=dict)
     log: list[SafeString] = field(default_factory=list)
 
-    @property
-    def my_turn(self) -> bool:
-        return bool(self.actions)
-
 
 def viewer_seat(game: Game, seats: list[Seat], user: Any) -> int | None:
     if not user.is_authenticated:
         return None
     return next((s.index for s in seats if s.user_id == user.pk), None)
-
-
-def can_view(game: Game, seats: list[Seat], user: Any) -> bool:
-    return game.public or viewer_seat(game, seats, user) is not None
 
 
 def names_of(seats: list[Seat]) -> list[str]:

@@ -4,7 +4,6 @@ idempotent: run twice, or after the game moved on, it does nothing harmful.
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from celery import shared_task
@@ -12,8 +11,6 @@ from django.utils import timezone
 
 from games import notifications, services
 from games.models import Game, Seat, SeatKind, Status
-
-log = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)

@@ -99,10 +99,6 @@ class Seat(models.Model):
         return f"{self.game} seat {self.index}"
 
     @property
-    def is_open(self) -> bool:
-        return self.kind == SeatKind.HUMAN and self.user_id is None
-
-    @property
     def machine(self) -> bool:
         """Seats the worker moves: bots, automata, and players who resigned."""
         return self.kind != SeatKind.HUMAN or self.resigned

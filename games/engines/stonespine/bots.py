@@ -49,6 +49,20 @@ def heuristic_bot(view: View, actions: list[Action], rng: Rng) -> Action:
             return worth(view, seat, g) + 0.6 * CHAMBERS[a["chamber"]].gold
 
         return max(actions, key=lambda a: (placed(a), -a["chamber"], -a["column"]))
+    if kind == "keep":
+        # Keep the card that would build best into a free space of this row next turn.
+        row = view["year"] - 1
+        free = [c for c in range(4) if grid[row][c] is None]
+
+        def prospect(a: Action) -> float:
+            best = 0.0
+            for col in free:
+                g = d.clone(grid)
+                g[row][col] = d.new_cell(a["chamber"])
+                best = max(best, worth(view, seat, g))
+            return best + 0.6 * CHAMBERS[a["chamber"]].gold
+
+        return max(actions, key=lambda a: (prospect(a), -a["chamber"]))
     if kind == "discard":
         return min(actions, key=lambda a: (CHAMBERS[a["chamber"]].gold, a["chamber"]))
     if kind in ("token", "passage"):

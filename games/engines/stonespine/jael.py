@@ -171,3 +171,22 @@ def jael_score(
         "Jael cards (condition)": sum(JAEL_CARDS[c].per(items) for c in cards),
         "Chamber reputation": sum(int(e[4:]) for e in items if e.startswith("star")),
     }
+
+
+def jael_measure(goal_id: int, pile: list[int], tokens: list[str]) -> int:
+    """Jael's number for a goal card. He has a collection, not a dungeon, so the goals about
+    shape read his chambers: the largest cluster is his chambers of his commoner type, paths
+    are all his chambers, and empty areas are those on his chambers."""
+    items = collection(pile, tokens)
+    kinds = [CHAMBERS[c].kind for c in pile]
+    measures: dict[int, Callable[[], int]] = {
+        1: lambda: sum(e == "goblin" for e in items),
+        2: lambda: sum(d.is_a(e, "trap") for e in items),
+        3: lambda: sum(e == "treasure" for e in items),
+        4: lambda: sum(e in ("slime", "ooze") for e in items),
+        5: lambda: max(kinds.count("cave"), kinds.count("stone")),
+        6: lambda: sum(int(e[5:]) for e in items if e.startswith("star+")),
+        7: lambda: sum(CHAMBERS[c].elements.count(None) for c in pile),
+        8: lambda: len(pile),
+    }
+    return measures[goal_id]()

@@ -15,6 +15,7 @@ from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View,
 from games.engines.rng import Rng, seed_state
 
 from . import dungeon as d
+from . import solo
 from .cards import CHALLENGES, GOALS
 from .data import (
     BLUEPRINTS,
@@ -391,7 +392,7 @@ def goal_order(s: State) -> list[int]:
 
 
 def view(s: State, seat: int | None) -> View:
-    mine = seat is not None
+    mine = seat is not None and seat < s["players"]  # Jael (solo seat 1) holds no hand
     pick = s["picks"][seat] if mine and s["phase"] == "build" else None
     return {
         "me": seat,
@@ -423,6 +424,16 @@ def view(s: State, seat: int | None) -> View:
         if s["buying"] is None
         else {"seat": s["buying"]["seat"], "tokens": list(s["buying"]["tokens"])},
         "deck_size": len(s["deck"]),
+        "solo": None
+        if "solo" not in s
+        else {
+            "mode": s["solo"]["mode"],
+            "cards": list(s["solo"]["cards"]),
+            "pile": list(s["solo"]["pile"]),
+            "tokens": list(s["solo"]["tokens"]),
+            "collected": s["solo"]["collected"],
+            "deck_size": len(s["solo"]["deck"]),
+        },
         "log": [e["text"] for e in s["log"] if e["to"] is None or seat in e["to"]],
     }
 
@@ -435,6 +446,8 @@ def secrets(s: State, seat: int | None) -> list[str]:
         canonical(s["market_deck"][:4]),
     ]
     hidden += [canonical(pile[:5]) for pile in s["piles"].values() if len(pile) >= 5]
+    if "solo" in s and len(s["solo"]["deck"]) >= 2:
+        hidden.append('"deck":' + canonical(s["solo"]["deck"]))
     for other in range(s["players"]):
         if other == seat:
             continue
@@ -454,6 +467,18 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
         return ("Build a chamber", f"{ch.name} ({ch.kind}, {ch.gold} gold) in column {action['column'] + 1}")
     if kind == "discard":
         return ("Discard a chamber", CHAMBERS[action["chamber"]].name)
+    if kind == "keep":
+        return ("Keep a chamber for the next turn", CHAMBERS[action["chamber"]].name)
+    if kind.startswith("jael_"):
+        return (
+            "Jael",
+            {
+                "jael_reveal": "Reveal this year's Jael card",
+                "jael_pile": "File cards into his score pile",
+                "jael_collect": "Collect his market tokens",
+                "jael_rest": "Take the tokens left",
+            }[kind],
+        )
     if kind == "buy":
         slot = s["market"][action["card"]]
         cost = MARKET_CARDS[slot["card"]][action["set"]][0]
@@ -483,38 +508,47 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
 class Stonespine(BaseEngine):
     slug = "stonespine"
     title = "Stonespine Architects"
-    min_players = 2
+    min_players = 1  # one player: the solo game against Jael
     max_players = 5
+    automaton_name = "Jael"
     length = "30-60 minutes live; a few days by correspondence"
+
+    def seat_count(self, players: int, options: dict[str, Any]) -> int:
+        return 2 if players == 1 else players
+
+    def automaton_seats(self, players: int, options: dict[str, Any]) -> frozenset[int]:
+        return frozenset({1}) if players == 1 else frozenset()
 
     def options(self) -> dict[str, dict[str, Any]]:
         return {
+            "jael": {"choices": ["basic", "legendary"], "default": "basic", "label": "Solo: Jael's deck"},
             "face_down": {
                 "choices": [True, False],
                 "default": True,
                 "label": "Face-down variant (chambers revealed together; otherwise each shows as it is placed)",
-            }
+            },
         }
 
     blurb = "Minotaur apprentices carve rival dungeons over four years, chamber by chamber."
 
     def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
-        return setup(seed, players, self.validate_options(players, options))
+        options = self.validate_options(players, options)
+        return solo.setup(seed, options) if players == 1 else setup(seed, players, options)
 
     def to_act(self, s: State) -> frozenset[int]:
-        return to_act(s)
+        return solo.to_act(s) if "solo" in s else to_act(s)
 
     def legal_actions(self, s: State, seat: int) -> list[Action]:
-        return legal_actions(s, seat)
+        return solo.legal_actions(s, seat) if "solo" in s else legal_actions(s, seat)
 
     def apply(self, s: State, seat: int, action: Action) -> State:
-        return apply(s, seat, action)
+        return solo.apply(s, seat, action) if "solo" in s else apply(s, seat, action)
 
     def view(self, s: State, seat: int | None) -> View:
         return view(s, seat)
 
     def outcome(self, s: State) -> Outcome | None:
-        return outcome(s)
+        return solo.outcome(s) if "solo" in s else outcome(s)
 
     def secrets(self, s: State, seat: int | None) -> list[str]:
         return secrets(s, seat)

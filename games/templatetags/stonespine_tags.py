@@ -141,3 +141,26 @@ def market_slot(slot: dict[str, Any]) -> dict[str, Any]:
 @register.filter
 def blueprint(bid: int) -> dict[str, Any]:
     return BLUEPRINTS[bid]
+
+
+@register.simple_tag
+def jael_panel(view: dict[str, Any]) -> dict[str, Any]:
+    """Jael's revealed cards, this year's gold, and his collection counted by icon."""
+    from collections import Counter
+
+    from games.engines.stonespine.jael import JAEL_CARDS, collection
+
+    solo = view["solo"]
+    items = collection(solo["pile"], solo["tokens"])
+    counts = Counter(
+        "star+" if e.startswith("star+") else "star-" if e.startswith("star-") else e for e in items
+    )
+    cards = [JAEL_CARDS[c] for c in solo["cards"]]
+    return {
+        "cards": cards,
+        "gold": cards[-1].gold if cards else None,
+        "pile": [CHAMBERS[c].name for c in solo["pile"]],
+        "counts": sorted(counts.items()),
+        "stars": sum(int(e[4:]) for e in items if e.startswith("star")),
+        "mode": solo["mode"],
+    }

@@ -66,3 +66,38 @@ def test_the_how_to_play_page_explains_the_game(db):
     assert page.status_code == 200
     for words in ("Build a chamber", "Buy tokens", "Pass", "Blueprint", "secret passage"):
         assert words in page.text
+
+
+def test_a_solo_game_starts_in_one_click_and_jael_plays_in_the_worker(
+    alice, django_capture_on_commit_callbacks
+):
+    from games.models import Game, SeatKind
+
+    client = client_for(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("new_game", args=["stonespine"]),
+            {"players": "1", "opt_jael": "legendary", "opt_face_down": "true"},
+        )
+    game = Game.objects.get()
+    assert (
+        response.status_code == 302 and game.status == Status.ACTIVE and game.options["jael"] == "legendary"
+    )
+    assert [s.kind for s in game.seats.all()] == [SeatKind.HUMAN, SeatKind.AUTOMATON]
+    assert game.moves.filter(seat=1).exists()  # Jael revealed his card through a task
+    page = client.get(game.get_absolute_url()).text
+    assert "Jael (legendary)" in page and "gold this year" in page
+    while True:
+        game.refresh_from_db()
+        if game.status != Status.ACTIVE:
+            break
+        actions = client.get(reverse("state_json", args=[game.pk])).json()["actions"]
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(
+                reverse("act", args=[game.pk]),
+                {"action": actions[0], "version": game.version},
+                content_type="application/json",
+            )
+    final = client.get(game.get_absolute_url()).text
+    assert "Jael cards" in final and "Final gold" in final
+    assert all(m.seat == 0 or m.action["type"].startswith("jael_") for m in game.moves.all())

@@ -121,3 +121,25 @@ def test_humans_move_through_services_while_the_worker_moves_the_automaton(worke
     wait_until(lambda: Game.objects.get(pk=game.pk).finalized, worker)
     assert list(game.moves.filter(seat=2).values_list("number", flat=True)) == [3, 6, 9]
     assert verify(Game.objects.get(pk=game.pk)) == []
+
+
+@needs_postgres
+def test_a_solo_stonespine_game_with_jael_moved_only_by_the_worker(worker, alice):
+    from games.engines.stonespine import ENGINE
+
+    game = services.create_game(alice, "stonespine", 1, {"jael": "basic"})
+    while True:
+        game.refresh_from_db()
+        if game.status == Status.FINISHED:
+            break
+        if game.to_act == [1]:  # Jael's step: only the worker may take it
+            version = game.version
+            wait_until(lambda v=version: Game.objects.get(pk=game.pk).version > v, worker)
+            continue
+        state = ENGINE.load(game.stored_state())
+        services.submit_action(alice, game.pk, 0, ENGINE.legal_actions(state, 0)[0], game.version)
+    wait_until(lambda: Game.objects.get(pk=game.pk).finalized, worker)
+    jael_moves = game.moves.filter(seat=1)
+    assert jael_moves.count() >= 4 * 2 + 4  # a card, a score pile each turn, the market, every year
+    assert all(m.action["type"].startswith("jael_") for m in jael_moves)
+    assert verify(Game.objects.get(pk=game.pk)) == []

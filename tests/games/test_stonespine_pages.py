@@ -99,5 +99,5 @@ def test_a_solo_game_starts_in_one_click_and_jael_plays_in_the_worker(
                 content_type="application/json",
             )
     final = client.get(game.get_absolute_url()).text
-    assert "Jael cards" in final and "Final gold" in final
+    assert "Jael cards" in final and "Final gold" in final and "Master Architect of Sabek" in final
     assert all(m.seat == 0 or m.action["type"].startswith("jael_") for m in game.moves.all())

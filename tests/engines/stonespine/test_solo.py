@@ -104,3 +104,28 @@ def test_legendary_jael_is_harder_for_the_heuristic_bot():
         for mode in ("basic", "legendary")
     }
     assert wins["legendary"] < wins["basic"]
+
+
+def test_year_4_pass_keeps_the_gold_takes_no_challenge_and_jael_sweeps_the_market():
+    """Solo - If you pass, year 4: gold stays as final gold, no challenge card, Jael takes the rest."""
+    s = jael_moves(ENGINE.setup(6, 1, {}))
+    while not (s["year"] == 4 and s["phase"] == "market" and ENGINE.to_act(s) == {0} and not s["buying"]):
+        seat = next(iter(ENGINE.to_act(s)))
+        legal = ENGINE.legal_actions(s, seat)
+        s = ENGINE.apply(s, seat, next((a for a in legal if a["type"] == "pass"), legal[0]))
+    s["gold"][0] = 17
+    assert ENGINE.legal_actions(s, 0)[-1] == {"type": "pass"}
+    taken = list(s["taken"][0])
+    s = jael_moves(ENGINE.apply(s, 0, {"type": "pass"}))
+    assert s["final_gold"][0] == 17 and s["taken"][0] == taken and s["phase"] == "over"
+    assert all(not slot["top"] and not slot["bottom"] for slot in s["market"])
+
+
+def test_jaels_gold_is_his_cards_and_never_changes_as_he_collects():
+    """Solo, note: Jael's gold value does not change as he collects; his treasure is not gold."""
+    s = jael_moves(ENGINE.setup(7, 1, {}))
+    card_gold = JAEL_CARDS[s["solo"]["cards"][-1]].gold
+    s["solo"]["tokens"] += ["treasure"] * 5
+    from games.engines.stonespine.solo import jael_gold
+
+    assert jael_gold(s) == card_gold

@@ -23,16 +23,9 @@ from playwright.sync_api import Page, Route, expect
 
 from games.models import Game
 from tests.browser.live import PARTS, assert_settled, wait_for_idle_htmx
+from tests.browser.test_play_loop import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page: Page, email: str, password: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label(re.compile("e-?mail", re.I)).fill(email)
-    page.get_by_label(re.compile("password", re.I)).fill(password)
-    page.locator("main").get_by_role("button", name=re.compile("sign in|log in", re.I)).click()
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
 
 
 def test_a_move_arriving_during_a_refresh_still_shows(

@@ -14,29 +14,35 @@ from tests.conftest import client_for
 PARTS = ["seats", "board", "hand", "actions", "log", "result"]
 
 
-def test_a_stonespine_game_renders_from_start_to_score_sheet(alice, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(alice, "stonespine", 3, {}, bots={1: "heuristic", 2: "random"})
-    client = client_for(alice)
-    seen_phases = set()
+def play_through_the_pages(client, game, capture, look=lambda game: None):
+    """The player takes the first action offered, through the site's own endpoints, to the end."""
     while True:
         game.refresh_from_db()
-        state = game.stored_state()
-        seen_phases.add(state["phase"])
-        page = client.get(game.get_absolute_url())
-        assert page.status_code == 200
-        for part in PARTS:
-            assert client.get(game.get_absolute_url(), {"part": part}).status_code == 200
+        look(game)
         if game.status != Status.ACTIVE:
-            break
-        # Alice plays the first action offered, through the page's own endpoint.
+            return
         actions = client.get(reverse("state_json", args=[game.pk])).json()["actions"]
-        with django_capture_on_commit_callbacks(execute=True):
+        with capture(execute=True):
             client.post(
                 reverse("act", args=[game.pk]),
                 {"action": actions[0], "version": game.version},
                 content_type="application/json",
             )
+
+
+def test_a_stonespine_game_renders_from_start_to_score_sheet(alice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(alice, "stonespine", 3, {}, bots={1: "heuristic", 2: "random"})
+    client = client_for(alice)
+    seen_phases = set()
+
+    def every_page(game):
+        seen_phases.add(game.stored_state()["phase"])
+        assert client.get(game.get_absolute_url()).status_code == 200
+        for part in PARTS:
+            assert client.get(game.get_absolute_url(), {"part": part}).status_code == 200
+
+    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page)
     assert seen_phases == {"build", "market", "over"}
     final = client.get(game.get_absolute_url()).text
     assert "cluster-line" in final and "Clusters (outlined)" in final  # the scoring board
@@ -87,17 +93,7 @@ def test_a_solo_game_starts_in_one_click_and_jael_plays_in_the_worker(
     assert game.moves.filter(seat=1).exists()  # Jael revealed his card through a task
     page = client.get(game.get_absolute_url()).text
     assert "Jael (legendary)" in page and "gold this year" in page
-    while True:
-        game.refresh_from_db()
-        if game.status != Status.ACTIVE:
-            break
-        actions = client.get(reverse("state_json", args=[game.pk])).json()["actions"]
-        with django_capture_on_commit_callbacks(execute=True):
-            client.post(
-                reverse("act", args=[game.pk]),
-                {"action": actions[0], "version": game.version},
-                content_type="application/json",
-            )
+    play_through_the_pages(client, game, django_capture_on_commit_callbacks)
     final = client.get(game.get_absolute_url()).text
     assert "Jael cards" in final and "Final gold" in final and "Master Architect of Sabek" in final
     assert all(m.seat == 0 or m.action["type"].startswith("jael_") for m in game.moves.all())

@@ -116,9 +116,49 @@ def _pick_done(s: State, seat: int) -> bool:
 
 
 def _face_down(s: State) -> bool:
-    """The face-down variant: chambers are revealed together once all have chosen.
-    Without it (the printed base rule) a chamber shows the moment it is placed."""
-    return bool(s["options"].get("face_down", True))
+    """The face-down variant. A pending choice is hidden from the others in both modes
+    (the site never shows a simultaneous choice before everyone has made it, which is
+    what the variant asks for at a table); the option changes only how the log words it."""
+    return bool(s["options"].get("face_down", False))
+
+
+# The log is a list of [to, code, *args]: `to` is None (everyone) or the one seat that
+# may read it. Codes keep the stored state small (it is copied and saved at every move);
+# the words are made when a view is built, the same words as the actions panel's.
+LOG_FORMS: dict[str, Any] = {
+    "t": lambda a: a[0],
+    "chose": lambda a: "{p%d} has chosen a chamber." % a[0],
+    "hid": lambda a: "{p%d} has placed a chamber face down." % a[0],
+    "you": lambda a: "You chose %s for column %d." % (CHAMBERS[a[0]].name, a[1] + 1),
+    "built": lambda a: "{p%d} built %s in column %d." % (a[0], CHAMBERS[a[1]].name, a[2] + 1),
+    "gold": lambda a: "{p%d} counts %d gold." % (a[0], a[1]),
+    "buy": lambda a: "{p%d} bought %s for %d gold." % (a[0], " + ".join(a[1]), a[2]),
+    "pass": lambda a: "{p%d} passes with %d gold." % (a[0], a[1]),
+    "take": lambda a: "{p%d} takes the challenge %s." % (a[0], CHALLENGES[a[1]].name),
+}
+
+
+PENDING = ("chose", "hid", "you")
+
+
+def log(s: State, code: str, *args: Any, to: int | None = None) -> None:
+    s["log"].append([to, code, *args])
+
+
+def say(s: State, text: str, to: int | None = None) -> None:
+    """A log line in plain words (for the rarer events)."""
+    s["log"].append([to, "t", text])
+
+
+def log_lines(s: State, seat: int | None) -> list[str]:
+    out = []
+    for entry in s["log"]:
+        if isinstance(entry, dict):  # games stored before the log was compacted
+            if entry["to"] is None or seat in entry["to"]:
+                out.append(entry["text"])
+        elif entry[0] is None or entry[0] == seat:
+            out.append(LOG_FORMS[entry[1]](entry[2:]))
+    return out
 
 
 def _must_discard(s: State, seat: int) -> bool:
@@ -219,14 +259,8 @@ def apply(s: State, seat: int, action: Action) -> State:
     kind = action["type"]
     if kind == "place":
         s["picks"][seat] = {"chamber": action["chamber"], "column": action["column"]}
-        name, column = CHAMBERS[action["chamber"]].name, action["column"] + 1
-        if _face_down(s):
-            s["log"].append({"text": "{p%d} has chosen a chamber." % seat, "to": None})
-            s["log"].append({"text": f"You chose {name} for column {column}.", "to": [seat]})
-        else:
-            s["log"].append(
-                {"text": "{p%d} places %s face up in column %d." % (seat, name, column), "to": None}
-            )
+        log(s, "hid" if _face_down(s) else "chose", seat)
+        log(s, "you", action["chamber"], action["column"], to=seat)
     elif kind == "discard":
         s["picks"][seat]["discard"] = action["chamber"]
     elif kind == "buy":
@@ -252,16 +286,13 @@ def _own_grid(s: State, seat: int) -> d.Grid:
 def _end_turn(s: State, rng: Rng) -> None:
     """Everyone has chosen: reveal, place, pass the hands on (rulebook I. Construction)."""
     row = s["year"] - 1
+    # The "has chosen" lines have done their job: the built lines replace them.
+    s["log"] = [e for e in s["log"] if isinstance(e, dict) or e[1] not in PENDING]
     for seat, pick in enumerate(s["picks"]):
         chamber = pick["chamber"]
         _own_grid(s, seat)[row][pick["column"]] = d.new_cell(chamber)
         s["hands"][seat].remove(chamber)
-        s["log"].append(
-            {
-                "text": "{p%d} built %s in column %d." % (seat, CHAMBERS[chamber].name, pick["column"] + 1),
-                "to": None,
-            }
-        )
+        log(s, "built", seat, chamber, pick["column"])
         if pick.get("discard") is not None:
             s["hands"][seat].remove(pick["discard"])
             s["discard"].append(pick["discard"])
@@ -291,7 +322,7 @@ def _count_gold(s: State) -> None:
     for seat, grid in enumerate(s["grids"]):
         earned = sum(CHAMBERS[c["id"]].gold for c in grid[row]) + d.count(grid, "treasure")
         s["gold"][seat] = min(30, s["gold"][seat] + earned)
-        s["log"].append({"text": "{p%d} counts %d gold." % (seat, s["gold"][seat]), "to": None})
+        log(s, "gold", seat, s["gold"][seat])
     s["phase"] = "market"
     s["passed"] = [False] * s["players"]
     s["next_priority"] = []
@@ -303,7 +334,7 @@ def _buy(s: State, seat: int, action: Action) -> None:
     tokens, slot[action["set"]] = slot[action["set"]], []
     s["gold"][seat] -= cost
     s["buying"] = {"seat": seat, "tokens": tokens}
-    s["log"].append({"text": "{p%d} bought %s for %d gold." % (seat, " + ".join(tokens), cost), "to": None})
+    log(s, "buy", seat, list(tokens), cost)
 
 
 def _place_token(s: State, seat: int, action: Action) -> None:
@@ -319,18 +350,13 @@ def _place_token(s: State, seat: int, action: Action) -> None:
 
 def _pass(s: State, seat: int, action: Action) -> None:
     """Gold to 0, a challenge card (not in year 4), the leftmost free priority space."""
-    s["log"].append({"text": "{p%d} passes with %d gold." % (seat, s["gold"][seat]), "to": None})
+    log(s, "pass", seat, s["gold"][seat])
     s["final_gold"][seat] = s["gold"][seat]
     s["gold"][seat] = 0
     if "challenge" in action:
         s["shown"].remove(action["challenge"])
         s["taken"][seat].append(action["challenge"])
-        s["log"].append(
-            {
-                "text": "{p%d} takes the challenge %s." % (seat, CHALLENGES[action["challenge"]].name),
-                "to": None,
-            }
-        )
+        log(s, "take", seat, action["challenge"])
     s["passed"][seat] = True
     s["next_priority"].append(seat)
 
@@ -402,12 +428,9 @@ def view(s: State, seat: int | None) -> View:
         "phase": s["phase"],
         "hand": list(s["hands"][seat]) if mine else [],
         "my_pick": dict(pick) if pick else None,
+        # Who has chosen this turn (never what: that shows when everyone has chosen).
         "chosen": [p is not None for p in s["picks"]],
-        # Chambers placed face up this turn, for everyone to see (base rule only).
-        "placed": [
-            {"chamber": p["chamber"], "column": p["column"]} if p is not None and not _face_down(s) else None
-            for p in (s["picks"] if s["phase"] == "build" else [None] * s["players"])
-        ],
+        "face_down": _face_down(s),
         "grids": [d.clone(g) for g in s["grids"]],
         "blueprints": list(s["blueprints"]),
         "goal": s["goal"],
@@ -434,7 +457,7 @@ def view(s: State, seat: int | None) -> View:
             "collected": s["solo"]["collected"],
             "deck_size": len(s["solo"]["deck"]),
         },
-        "log": [e["text"] for e in s["log"] if e["to"] is None or seat in e["to"]],
+        "log": log_lines(s, seat),
     }
 
 
@@ -454,7 +477,7 @@ def secrets(s: State, seat: int | None) -> list[str]:
         if s["hands"][other]:
             # Bound to its key: a short list of card ids may well appear elsewhere by chance.
             hidden.append('"hand":' + canonical(s["hands"][other]))
-        if s["phase"] == "build" and s["picks"][other] is not None and _face_down(s):
+        if s["phase"] == "build" and s["picks"][other] is not None:
             hidden.append(f"You chose {CHAMBERS[s['picks'][other]['chamber']].name} for column")
     return [h for h in hidden if h not in ("[]",)]
 
@@ -523,9 +546,9 @@ class Stonespine(BaseEngine):
         return {
             "jael": {"choices": ["basic", "legendary"], "default": "basic", "label": "Solo: Jael's deck"},
             "face_down": {
-                "choices": [True, False],
-                "default": True,
-                "label": "Face-down variant (chambers revealed together; otherwise each shows as it is placed)",
+                "choices": [False, True],
+                "default": False,
+                "label": "Face-down variant (chambers placed face down, turned up together)",
             },
         }
 

@@ -120,8 +120,8 @@ def apply(s: State, seat: int, action: Action) -> State:
     return s
 
 
-def _log(s: State, text: str, to: list[int] | None = None) -> None:
-    s["log"].append({"text": text, "to": to})
+def _log(s: State, text: str) -> None:
+    rules.say(s, text)
 
 
 def _reveal(s: State, action: Action, rng: Rng) -> None:

@@ -1,19 +1,35 @@
-"""Stonespine passes the shared conformance playout over 200 seeds per player count."""
+"""Stonespine passes the shared conformance playout over 200 seeds for every player
+count (2-5) and every value of every option that applies to those counts."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.engines.autoplay import play
+from games.engines.base import canonical
 from games.engines.stonespine import ENGINE
-from tests.engines.conformance import playout
+from tests.engines.conformance import option_sets, playout
+
+
+@pytest.mark.parametrize("face_down", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_it_conforms_over_200_seeds(players, face_down):
+    options = {"face_down": face_down}
+    for seed in range(200):
+        # Every view is searched for secrets at every step for the first seeds, then every 10th.
+        playout(ENGINE, seed, players, options, check_views_every=1 if seed < 10 else 10)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_it_conforms_over_200_seeds(players):
-    for seed in range(200):
-        # Every view is searched for secrets at every step for the first seeds, then every 10th.
-        playout(ENGINE, seed, players, {}, check_views_every=1 if seed < 20 else 10)
+def test_the_solo_option_changes_nothing_with_two_or_more_players(players):
+    """`jael` (solo only, see test_solo.py) is the one other option: with 2-5 players a
+    game with it set is the very same game, so the playouts above cover it."""
+    assert {"jael": "legendary"} in option_sets(ENGINE)
+    for seed in range(20):
+        plain = ENGINE.setup(seed, players, {})
+        legendary = ENGINE.setup(seed, players, {"jael": "legendary"})
+        assert canonical({**plain, "options": None}) == canonical({**legendary, "options": None})
+    playout(ENGINE, 7, players, {"jael": "legendary"})
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -21,9 +37,3 @@ def test_heuristic_bots_finish_games(players):
     for seed in range(5):
         result = play(ENGINE, seed, players, {}, ["heuristic", "random"])
         assert sorted(result["ranks"]) == list(range(1, players + 1))
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_face_up_base_rule_conforms_too(players):
-    for seed in range(50):
-        playout(ENGINE, 1000 + seed, players, {"face_down": False}, check_views_every=5)

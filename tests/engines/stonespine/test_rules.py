@@ -305,15 +305,133 @@ def test_every_blueprint_has_eight_demands_and_doorways():
     assert all(len(bp["demands"]) == 8 for bp in BLUEPRINTS.values())
 
 
-def test_face_up_placement_shows_at_once_and_face_down_waits_for_everyone():
-    """I. Construction, Variant: face down, revealed together (the default here); face up
-    (the printed base rule), a placed chamber is seen at once."""
-    for face_down in (True, False):
+def test_face_down_variant_and_face_up_rule_both_hide_a_choice_until_everyone_chose():
+    """I. Construction, step 1 and its Variant (face down, turned up together). Online a
+    simultaneous choice is never shown early (the site's contract), so the option changes
+    only the words: "has chosen a chamber" or "has placed a chamber face down"."""
+    for face_down, words in (
+        (False, "{p0} has chosen a chamber."),
+        (True, "{p0} has placed a chamber face down."),
+    ):
         s = ENGINE.setup(4, 3, {"face_down": face_down})
         card = s["hands"][0][0]
         s = ENGINE.apply(s, 0, {"type": "place", "chamber": card, "column": 1})
         other = ENGINE.view(s, 1)
-        seen = other["placed"][0] == {"chamber": card, "column": 1}
-        named = any(CHAMBERS[card].name in line for line in other["log"])
-        assert seen is (not face_down) and named is (not face_down)
-        assert ENGINE.to_act(s) == {1, 2}  # still a simultaneous choice either way
+        assert other["chosen"] == [True, False, False] and other["my_pick"] is None
+        assert words in other["log"]
+        assert not any(CHAMBERS[card].name in line for line in other["log"])
+        assert CHAMBERS[card].name not in str(other)
+        assert ENGINE.to_act(s) == {1, 2}
+        for seat in (1, 2):
+            s = ENGINE.apply(s, seat, {"type": "place", "chamber": s["hands"][seat][0], "column": 0})
+        assert "{p0} built %s in column 2." % CHAMBERS[card].name in ENGINE.view(s, 1)["log"]
+
+
+def test_the_face_down_option_is_off_by_default():
+    """I. Construction, Variant: the printed rule (face up) is the default; the variant is an option."""
+    assert ENGINE.options()["face_down"] == {
+        "choices": [False, True],
+        "default": False,
+        "label": ENGINE.options()["face_down"]["label"],
+    }
+    assert ENGINE.setup(1, 2, {})["options"]["face_down"] is False
+
+
+def test_cleanup_discards_the_market_and_reveals_new_cards_and_tokens():
+    """III. Cleanup, steps 1-3: unsold tokens and the market cards go; new cards, new tokens."""
+    s = to_market(start(4))
+    before = [slot["card"] for slot in s["market"]]
+    deck_before = list(s["market_deck"])
+    while s["phase"] == "market":
+        seat = next(iter(ENGINE.to_act(s)))
+        s = ENGINE.apply(s, seat, next(a for a in ENGINE.legal_actions(s, seat) if a["type"] == "pass"))
+    assert [slot["card"] for slot in s["market"]] == deck_before[:3]
+    assert not set(before) & {slot["card"] for slot in s["market"]}
+    for slot in s["market"]:
+        for half in ("top", "bottom"):
+            assert len(slot[half]) == len(MARKET_CARDS[slot["card"]][half][1])
+
+
+def test_the_final_priority_track_is_the_order_of_passing_in_year_4():
+    """B. Pass, step 3, and Final Scoring, Final Priority: the first to pass gets the leftmost space."""
+    s = start(3)
+    for _ in range(4):
+        s = to_market(s)
+        order = []
+        while s["phase"] == "market":
+            seat = next(iter(ENGINE.to_act(s)))
+            order.append(seat)
+            s = ENGINE.apply(s, seat, next(a for a in ENGINE.legal_actions(s, seat) if a["type"] == "pass"))
+        assert s["priority"] == order
+    b = ENGINE.outcome(s)["breakdown"]
+    assert [b[seat]["Final priority"] for seat in order] == [9, 6, 3]
+
+
+def test_only_sets_a_player_can_afford_are_on_offer():
+    """A. Buy Tokens / B. Pass: a player who cannot afford a set must pass."""
+    s = to_market(start(3))
+    seat = next(iter(ENGINE.to_act(s)))
+    s["gold"][seat] = 0
+    assert all(a["type"] == "pass" for a in ENGINE.legal_actions(s, seat))
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, seat, {"type": "buy", "card": 0, "set": "bottom"})
+
+
+def test_card_data_counts_and_flagged_rows_are_resolved():
+    """Components (100 chambers, 18 market cards, 56 tokens: 25 circle, 16 oval, 15 square with
+    4 secret passages) and the card data's flagged rows (docs/stonespine.md, Card data decisions)."""
+    from games.engines.stonespine.data import TOKENS
+
+    assert len(CHAMBERS) == 100 and len(MARKET_CARDS) == 18
+    assert [CHAMBERS[c].kind for c in CHAMBERS].count("cave") == 50
+    assert {k: len(v) for k, v in TOKENS.items()} == {"circle": 25, "oval": 16, "square": 15}
+    assert TOKENS["oval"].count("passage") == 4
+    assert CHAMBERS[1].elements[0] == "blade" and CHAMBERS[7].elements[0] == "blade"
+    assert CHAMBERS[52].elements[2] == "slime"
+    assert CHAMBERS[37].name == "Encampment"
+    four_way = {c for c in range(91, 101) if all(CHAMBERS[c].doors)}
+    assert four_way == {91, 92, 95, 97, 98}
+    assert all(CHAMBERS[c].doors == (True, False, True, True) for c in set(range(91, 101)) - four_way)
+    known = {
+        "slime",
+        "ooze",
+        "gnoll",
+        "goblin",
+        "kobold",
+        "bear",
+        "blade",
+        "fire",
+        "pit",
+        "spike",
+        "treasure",
+    }
+    for ch in CHAMBERS.values():
+        for e in ch.elements:
+            assert (
+                e is None or e in known or e in {"star+1", "star+2", "star+3", "star-1", "star-2", "star-3"}
+            )
+
+
+def test_designed_goal_and_challenge_cards_score_a_hand_made_dungeon():
+    """Final Scoring, Goal Card and Challenge Cards: 8 goals, 30 challenges (docs/stonespine.md)."""
+    from games.engines.stonespine.cards import CHALLENGES
+
+    assert len(GOALS) == 8 and len(CHALLENGES) == 30
+    assert sorted(c.value for c in CHALLENGES.values()) == list(range(1, 31))
+    by_name = {c.name: c for c in CHALLENGES.values()}
+    grid = full_grid(["C", "C", "C", "C"] + ["S", "S", "S", "S"] + ["C", "S", "C", "S"] + ["C"] * 4)
+    grid[0][0]["el"] = ["slime", "ooze", "slime", None]
+    grid[1][1]["el"] = ["goblin", "gnoll", "kobold", "treasure"]
+    grid[2][2]["el"] = ["pit", "treasure", "star-1", None]
+    bp = {"entrance": 0, "exit": 3, "demands": []}
+    scores = {name: by_name[name].score(grid, bp) for name in by_name}
+    assert scores["Slime Farmer"] == 2 and scores["Slick Floors"] == 4
+    assert scores["Warband"] == 6 and scores["Menagerie"] == 10
+    assert scores["Guarded Gold"] == 3 and scores["Hoard"] == 4
+    assert scores["Packed Rooms"] == 3 and scores["Bare Rock"] == 2 * 13
+    assert scores["Strata"] == 15  # rows 1, 2 and 4
+    # Clusters: the top row's four caves; the stones of rows 2-3 (6); row 3's caves with row 4 (6).
+    assert scores["Many Quarters"] == 0 and scores["Deep Caves"] == 6 and scores["Stone Halls"] == 6
+    assert scores["Clean Record"] == 0
+    assert GOALS[2].measure(grid, bp) == 1  # traps
+    assert GOALS[7].measure(grid, bp) == 64 - 10  # empty element areas

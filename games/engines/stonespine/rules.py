@@ -129,16 +129,12 @@ LOG_FORMS: dict[str, Any] = {
     "t": lambda a: a[0],
     "chose": lambda a: "{p%d} has chosen a chamber." % a[0],
     "hid": lambda a: "{p%d} has placed a chamber face down." % a[0],
-    "you": lambda a: "You chose %s for column %d." % (CHAMBERS[a[0]].name, a[1] + 1),
     "built": lambda a: "{p%d} built %s in column %d." % (a[0], CHAMBERS[a[1]].name, a[2] + 1),
     "gold": lambda a: "{p%d} counts %d gold." % (a[0], a[1]),
     "buy": lambda a: "{p%d} bought %s for %d gold." % (a[0], " + ".join(a[1]), a[2]),
     "pass": lambda a: "{p%d} passes with %d gold." % (a[0], a[1]),
     "take": lambda a: "{p%d} takes the challenge %s." % (a[0], CHALLENGES[a[1]].name),
 }
-
-
-PENDING = ("chose", "hid", "you")
 
 
 def log(s: State, code: str, *args: Any, to: int | None = None) -> None:
@@ -150,15 +146,26 @@ def say(s: State, text: str, to: int | None = None) -> None:
     s["log"].append([to, "t", text])
 
 
+# The sentences last made for each reader, kept with the last entry they cover. Log
+# entries are new objects that are never changed and a state's log only grows, so if
+# entry k-1 of a log is the very object last seen at k-1, its first k entries are the ones
+# already turned into sentences (two states share an entry only through a common past),
+# and only the rest need words: a view reads the long log in a moment during a game.
+_READ: dict[int | None, tuple[Any, int, list[str]]] = {}
+
+
 def log_lines(s: State, seat: int | None) -> list[str]:
-    out = []
-    for entry in s["log"]:
-        if isinstance(entry, dict):  # games stored before the log was compacted
-            if entry["to"] is None or seat in entry["to"]:
-                out.append(entry["text"])
-        elif entry[0] is None or entry[0] == seat:
-            out.append(LOG_FORMS[entry[1]](entry[2:]))
-    return out
+    entries = s["log"]
+    if entries and type(entries[0]) is dict:  # a game stored before the log was compacted
+        return [e["text"] for e in entries if e["to"] is None or seat in e["to"]]
+    n, start, out = len(entries), 0, []
+    seen = _READ.get(seat)
+    if seen is not None and 0 < seen[1] <= n and entries[seen[1] - 1] is seen[0]:
+        start, out = seen[1], list(seen[2])
+    out += [LOG_FORMS[e[1]](e[2:]) for e in entries[start:] if e[0] is None or e[0] == seat]
+    if n:
+        _READ[seat] = (entries[-1], n, out)
+    return list(out)
 
 
 def _must_discard(s: State, seat: int) -> bool:
@@ -260,7 +267,6 @@ def apply(s: State, seat: int, action: Action) -> State:
     if kind == "place":
         s["picks"][seat] = {"chamber": action["chamber"], "column": action["column"]}
         log(s, "hid" if _face_down(s) else "chose", seat)
-        log(s, "you", action["chamber"], action["column"], to=seat)
     elif kind == "discard":
         s["picks"][seat]["discard"] = action["chamber"]
     elif kind == "buy":
@@ -286,8 +292,6 @@ def _own_grid(s: State, seat: int) -> d.Grid:
 def _end_turn(s: State, rng: Rng) -> None:
     """Everyone has chosen: reveal, place, pass the hands on (rulebook I. Construction)."""
     row = s["year"] - 1
-    # The "has chosen" lines have done their job: the built lines replace them.
-    s["log"] = [e for e in s["log"] if isinstance(e, dict) or e[1] not in PENDING]
     for seat, pick in enumerate(s["picks"]):
         chamber = pick["chamber"]
         _own_grid(s, seat)[row][pick["column"]] = d.new_cell(chamber)
@@ -478,7 +482,8 @@ def secrets(s: State, seat: int | None) -> list[str]:
             # Bound to its key: a short list of card ids may well appear elsewhere by chance.
             hidden.append('"hand":' + canonical(s["hands"][other]))
         if s["phase"] == "build" and s["picks"][other] is not None:
-            hidden.append(f"You chose {CHAMBERS[s['picks'][other]['chamber']].name} for column")
+            pick = s["picks"][other]
+            hidden.append(canonical({"chamber": pick["chamber"], "column": pick["column"]}))
     return [h for h in hidden if h not in ("[]",)]
 
 

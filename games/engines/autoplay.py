@@ -6,7 +6,6 @@ the one move the rules prescribe.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +19,6 @@ def play(
     engine: Engine, seed: int, players: int, options: dict[str, Any], bots: Sequence[str]
 ) -> dict[str, Any]:
     """One game; `bots` names a bot per player seat (cycled if shorter)."""
-    started = time.perf_counter()
     state = engine.setup(seed, players, options)
     automata: frozenset[int] = getattr(engine, "automaton_seats", lambda p, o: frozenset())(players, options)
     table = getattr(engine, "bots", {})
@@ -47,5 +45,4 @@ def play(
         "scores": outcome["scores"],
         "ranks": outcome["ranks"],
         "moves": moves,
-        "seconds": round(time.perf_counter() - started, 4),
     }

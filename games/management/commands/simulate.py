@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -45,7 +46,9 @@ class Command(BaseCommand):
         wins = [0] * opts["players"]
         for k in range(opts["games"]):
             try:
+                started = time.perf_counter()  # timed here: the engines package never reads the clock
                 result = play(engine, opts["seed"] + k, opts["players"], options, bots)
+                result["seconds"] = round(time.perf_counter() - started, 4)
             except IllegalAction as exc:
                 raise CommandError(exc.reason) from None
             for seat, rank in enumerate(result["ranks"][: opts["players"]]):

@@ -118,15 +118,15 @@ BASIC: tuple[Building, ...] = (
     _b(
         "Arsenal",
         "faces",
-        (4, 6, 7, 8),
+        (2, 3, 4, 6),
         1,
         effect="arsenal",
-        text="Destroy a building next to it that is worth less than the Arsenal right now.",
+        text="Destroy a building next to it that is worth more than the Arsenal right now.",
     ),
     _b(
         "Museum",
         "faces",
-        (4, 6, 7, 9),
+        (3, 4, 5, 7),
         1,
         effect="limit",
         text="Your hand limit goes up by 1 for the rest of the game.",
@@ -159,8 +159,8 @@ ADDITIONAL: tuple[Building, ...] = (
         2,
         effect="limit",
         advanced=True,
-        replaces=("Arsenal", "Museum"),
-        text="Your hand limit goes up by 1 for the rest of the game. At the start of your turn you may take "
+        replaces=("Museum",),
+        text="Replaces Museum. Your hand limit goes up by 1 for the rest of the game. At the start of your turn you may take "
         "a card from your hand out of the game to fetch the Obelisk from your deck (then shuffle it).",
     ),
     _b(

@@ -106,7 +106,7 @@ def options(s: State, ask: dict[str, Any]) -> list[Action]:
         targets = []
         for st, c in near:
             card = cy.face_up(city, st, c)
-            if card is not None and not cy.shields(card, p) and cy.value(city, st, c) < mine:
+            if card is not None and not cy.shields(card, p) and cy.value(city, st, c) > mine:
                 targets.append((st, c, card))
         out = [_at("destroy", st, c) for st, c, _card in targets]
         # Destroying is not optional, but the owner may spare their own protected cards.

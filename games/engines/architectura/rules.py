@@ -168,11 +168,9 @@ def _has_face_up(s: State, p: int) -> bool:
 
 
 def _prepare(s: State, p: int) -> None:
-    """The start of `p`'s turn: an empty hand is refilled (a Laboratory may have emptied it),
-    then City Hall or Magic Academy that cannot be built now leave the game (their clarifications;
-    a player with no face-up building yet keeps City Hall, or it could never be kept)."""
-    if not s["hands"][p] and s["decks"][p]:
-        draw_up(s, p)
+    """The start of `p`'s turn: City Hall or Magic Academy that cannot be built now leave the game
+    (their clarifications; a player with no face-up building yet keeps City Hall, or it could
+    never be kept); then an empty hand is refilled (a Laboratory or a lost card may empty it)."""
     for name in ("City Hall", "Magic Academy"):
         if name not in s["hands"][p]:
             continue
@@ -183,6 +181,8 @@ def _prepare(s: State, p: int) -> None:
         s["hands"][p].remove(name)
         s["box"][p].append(name)
         log(s, "lost", p, name)
+    if not s["hands"][p] and s["decks"][p]:
+        draw_up(s, p)
 
 
 def _begin_turn(s: State, first: int) -> None:
@@ -250,7 +250,11 @@ def apply(s: State, seat: int, action: Action) -> State:
     legal = legal_actions(s, seat)
     if not legal:
         raise IllegalAction("it is not your turn" if s["phase"] != "over" else "the game is over")
-    action = require_legal(legal, action)
+    return perform(s, seat, require_legal(legal, action))
+
+
+def perform(s: State, seat: int, action: Action) -> State:
+    """Carries out an action already known to be legal (bots try actions on their own copy)."""
     s = clone(s)
     if s["phase"] == "swap":
         _swap(s, seat, action)

@@ -110,6 +110,7 @@ def view(s: State, seat: int | None) -> View:
         "phase": s["phase"],
         "turn": s["turn"],
         "ask": dict(s["ask"]) if s["ask"] else None,
+        "todo": [list(step) for step in s["todo"]],  # what is left to resolve this turn
         "city": [[[list(card) for card in stack] for stack in street] for street in city],
         "res": [list(r) for r in s["res"]],
         "values": values,
@@ -124,7 +125,7 @@ def view(s: State, seat: int | None) -> View:
         "scores": [sum(x.values()) for x in parts],
         "allow": s["allow"],
         "ready": list(s["ready"]),
-        "swaps": [list(x) for x in s["swaps"]] if revealed else None,
+        "swaps": [[{"add": a, "out": o} for a, o in x] for x in s["swaps"]] if revealed else None,
         "log": [sentence(e) for e in s["log"] if e[0] is None or e[0] == seat],
     }
     if seat is not None:
@@ -139,8 +140,10 @@ def view(s: State, seat: int | None) -> View:
 def secrets(s: State, seat: int | None) -> list[str]:
     out = []
     for p in range(s["n"]):
-        if len(s["decks"][p]) > 1:
-            out.append(canonical(s["decks"][p]))
+        deck = s["decks"][p]
+        # A deck's order (public lists such as the box are sorted, so a sorted deck proves nothing).
+        if len(deck) > 1 and deck != sorted(deck):
+            out.append(canonical(deck))
         if p == seat:
             continue
         out += [card_key(p, name) for name in s["hands"][p]]

@@ -133,4 +133,3 @@ def heuristic_bot(view: View, actions: list[Action], rng: Rng) -> Action:
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
-

@@ -88,7 +88,10 @@ def build(game: Game, user: Any) -> Table:
         describe = getattr(engine, "describe", None)
         for action in engine.legal_actions(state, seat):
             group, label = describe(state, seat, action) if describe else ("Actions", action["type"])
-            table.actions.setdefault(group, []).append(ActionChoice(label, json.dumps(action)))
+            # Labels may name seats as {pN}, like log lines.
+            table.actions.setdefault(group, []).append(
+                ActionChoice(sentence(label, names), json.dumps(action))
+            )
     return table
 
 

@@ -90,7 +90,7 @@ def worth(s: State, me: int) -> float:
     parts = rules.scores(s)
     totals = [sum(x.values()) for x in parts]
     best_other = max(t for p, t in enumerate(totals) if p != me)
-    value = totals[me] - best_other
+    value = float(totals[me] - best_other)
     value += 0.2 * sum(_nominal(name) for name in s["hands"][me] if name != STAND_IN)
     value += 0.5 * s["tokens"][me] - 0.25 * _exposed(s, me)
     return value

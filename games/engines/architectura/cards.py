@@ -190,8 +190,9 @@ ADDITIONAL: tuple[Building, ...] = (
         effect="factory",
         advanced=True,
         replaces=("Quarry",),
-        text="You may take another of your face-up buildings back into your hand; if you do, you must "
-        "build a card from your hand on the space it left, with comparison and effect as usual.",
+        text="You may take another of your face-up buildings (not a Manufactory or Smithy) back into your "
+        "hand; if you do, you must build a card from your hand on the space it left, with comparison "
+        "and effect as usual.",
     ),
     _b(
         "Smithy",

@@ -50,6 +50,33 @@ def value(city: City, st: int, c: int) -> int:
     return b.k
 
 
+def values(city: City) -> list[list[int | None]]:
+    """Every face-up building's current value (None elsewhere), street by street, left to right
+    (an X card's value is its left neighbour's, already known by then)."""
+    out: list[list[int | None]] = []
+    for street in city:
+        row: list[int | None] = []
+        left: int | None = None
+        for c, stack in enumerate(street):
+            v: int | None = None
+            if stack and stack[-1][2]:
+                card = stack[-1]
+                b = BUILDINGS[card[1]]
+                kind = b.kind
+                if kind == "faces":
+                    v = b.values[card[3]]
+                elif kind == "fixed":
+                    v = b.values[0]
+                elif kind == "no":
+                    v = c + 1 + b.k
+                else:
+                    v = (left or 0) + b.k
+            row.append(v)
+            left = v
+        out.append(row)
+    return out
+
+
 def protected(card: Any) -> bool:
     return bool(card[4]) or BUILDINGS[card[1]].guarded
 
@@ -100,11 +127,23 @@ def third_in_a_row(city: City, seat: int, st: int, c: int) -> bool:
 
 
 def spaces(city: City, res: Res, seat: int, colour_rule: bool) -> list[Pos]:
-    """Where `seat` may play a card from hand (3-4 players: no third card of a colour in a row)."""
+    """Where `seat` may play a card from hand (3-4 players: no third card of a colour in a row).
+    The same test as `eligible`, street by street in one pass (this runs at every decision)."""
     out = []
-    for st in range(len(city)):
+    for st, street in enumerate(city):
+        reserved = res[st]
+        empty_street = not any(street)
+        left_occupied = False
         for c in range(BLOCKS):
-            if eligible(city, res, seat, st, c) and not (colour_rule and third_in_a_row(city, seat, st, c)):
+            stack = street[c]
+            if stack:
+                ok = not stack[-1][2]
+                left_occupied = True
+            else:
+                r = reserved[c]
+                ok = r == seat if r >= 0 else (empty_street if c == 0 else left_occupied)
+                left_occupied = r >= 0
+            if ok and not (colour_rule and third_in_a_row(city, seat, st, c)):
                 out.append((st, c))
     return out
 

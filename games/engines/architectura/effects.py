@@ -126,12 +126,14 @@ def options(s: State, ask: dict[str, Any]) -> list[Action]:
         ]
         return [*picks, SKIP]
     if code == "factory":
+        # Not a Manufactory or a Smithy: built again, each would take the other back, forever.
         out = [
             _at("reclaim", st, c)
             for st, c in _everywhere(s)
             if (card := cy.face_up(city, st, c)) is not None
             and card[0] == p
             and (st, c) != me
+            and card[1] not in ("Manufactory", "Smithy")
             and _can_refill(s, p, st, c)
         ]
         return [*out, SKIP]

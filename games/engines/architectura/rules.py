@@ -431,17 +431,21 @@ def _bury(s: State, q: int, action: Action) -> None:
 # -- the end ----------------------------------------------------------------------------
 
 
-def scores(s: State) -> list[dict[str, int]]:
+def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[str, int]]:
     """Each player's points now: building values, end-of-game effects, Graveyard."""
     city = s["city"]
+    grid = cy.values(city) if grid is None else grid
     out = [{"Buildings": 0, "Parks and statues": 0, "Graveyard": 0} for _ in range(s["n"])]
     for st, street in enumerate(city):
+        row = grid[st]
         for c, stack in enumerate(street):
-            if not stack or not stack[-1][2]:
+            v = row[c]
+            if v is None:
                 continue
-            card = stack[-1]
-            out[card[0]]["Buildings"] += cy.value(city, st, c)
-            out[card[0]]["Parks and statues"] += end_bonus(city, st, c)
+            part = out[stack[-1][0]]
+            part["Buildings"] += v
+            if BUILDINGS[stack[-1][1]].scoring:
+                part["Parks and statues"] += end_bonus(city, st, c)
     for p, grave in enumerate(s["grave"]):
         if grave is not None:
             out[p]["Graveyard"] = len(grave)

@@ -67,20 +67,21 @@ LOG_FORMS: dict[str, Any] = {
     "copied": lambda a: f"{_p(a[0])}'s Smithy copies the effect of {a[1]}.",
 }
 
-# Sentences already made, by entry object (entries are never changed and are shared between
-# a state and the states after it, so a long log is put into words once).
-_WORDS: dict[int, tuple[Any, str]] = {}
+# The sentences last made, with the entry they end on. The log only grows and its entries are
+# never changed (a state and the states after it share them), so when entry k-1 of a log is the
+# very object last seen at k-1, the first k sentences are already made. Every entry is public.
+_READ: list[Any] = [None, 0, []]
 
 
-def sentence(entry: list[Any]) -> str:
-    seen = _WORDS.get(id(entry))
-    if seen is not None and seen[0] is entry:
-        return seen[1]
-    text: str = LOG_FORMS[entry[1]](entry[2:])
-    if len(_WORDS) > 50_000:
-        _WORDS.clear()
-    _WORDS[id(entry)] = (entry, text)
-    return text
+def log_lines(entries: list[Any]) -> list[str]:
+    n = len(entries)
+    last, k, words = _READ
+    if not (0 < k <= n and entries[k - 1] is last):
+        k, words = 0, []
+    words = words + [LOG_FORMS[e[1]](e[2:]) for e in entries[k:]]
+    if n:
+        _READ[:] = [entries[-1], n, words]
+    return words
 
 
 def card_key(seat: int, name: str) -> str:
@@ -90,19 +91,16 @@ def card_key(seat: int, name: str) -> str:
 
 def view(s: State, seat: int | None) -> View:
     n, city = s["n"], s["city"]
+    values = cy.values(city)
     worth = [
         [
-            cy.value(city, st, c) + end_bonus(city, st, c) if stack and stack[-1][2] else None
-            for c, stack in enumerate(street)
+            None if v is None else v + (end_bonus(city, st, c) if BUILDINGS[street[c][-1][1]].scoring else 0)
+            for c, v in enumerate(row)
         ]
-        for st, street in enumerate(city)
-    ]
-    values = [
-        [cy.value(city, st, c) if stack and stack[-1][2] else None for c, stack in enumerate(street)]
-        for st, street in enumerate(city)
+        for st, (row, street) in enumerate(zip(values, city, strict=True))
     ]
     revealed = s["phase"] != "swap"
-    parts = scores(s)
+    parts = scores(s, values)
     v: View = {
         "me": seat,
         "players": n,
@@ -126,7 +124,7 @@ def view(s: State, seat: int | None) -> View:
         "allow": s["allow"],
         "ready": list(s["ready"]),
         "swaps": [[{"add": a, "out": o} for a, o in x] for x in s["swaps"]] if revealed else None,
-        "log": [sentence(e) for e in s["log"] if e[0] is None or e[0] == seat],
+        "log": log_lines(s["log"]),
     }
     if seat is not None:
         v["hand"] = [{"name": name, "key": card_key(seat, name)} for name in s["hands"][seat]]

@@ -674,3 +674,16 @@ def test_not_your_turn_is_refused():
     s = position(hands=[["Park"], ["Park"]])
     with pytest.raises(IllegalAction):
         play(s, 1, "Park", 0, 0)
+
+
+def test_manufactory_cannot_take_back_a_manufactory_or_a_smithy():
+    """Manufactory (designed limit): a Smithy copying it and the Manufactory itself could
+    otherwise take each other back and be built again forever."""
+    s = position(
+        city={(0, 0): card(0, "Manufactory"), (0, 1): card(0, "Park"), (1, 0): card(0, "Library")},
+        hands=[["Smithy", "Quarry"], ["Park"]],
+    )
+    s = play(s, 0, "Smithy", 0, 2)  # Park 1 vs Smithy 0: the Park turns up
+    s["ask"] = {"k": "eff", "p": 0, "e": "factory", "me": "Smithy"}
+    targets = {(a["street"], a["col"]) for a in ENGINE.legal_actions(s, 0) if a["type"] == "reclaim"}
+    assert (0, 0) not in targets and (0, 1) in targets and (1, 0) in targets

@@ -1,0 +1,71 @@
+"""Architectura engine figures (issue 5): random 4-player games per second on one core
+(target at least 200), heuristic bot time per decision (p50/p99), and the heuristic bot's
+win rate against the random bot over 200 two-player games (target at least 90%) with a
+95% (Wilson) interval. Seats alternate between games.
+
+    .venv/bin/python bench/architectura_engine.py [--games 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.stonespine_engine import wilson
+from games.engines.architectura import ENGINE
+from games.engines.architectura.bots import heuristic_bot
+from games.engines.autoplay import play
+from games.engines.rng import Rng
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+
+    for variant in ("basic", "advanced"):
+        options = {"variant": variant}
+        started = time.perf_counter()
+        n = 300
+        for seed in range(n):
+            play(ENGINE, seed, 4, options, ["random"])
+        rate = n / (time.perf_counter() - started)
+        print(
+            f"random 4-player {variant} games (each bot gets its seat's view): {rate:.0f} per second (target >= 200)"
+        )
+
+    timings = []
+    rng = Rng(1)
+    for seed in range(20):
+        s = ENGINE.setup(seed, 4, {})
+        while acting := ENGINE.to_act(s):
+            seat = min(acting)
+            legal = ENGINE.legal_actions(s, seat)
+            t = time.perf_counter()
+            action = heuristic_bot(ENGINE.view(s, seat), legal, rng)
+            timings.append(time.perf_counter() - t)
+            s = ENGINE.apply(s, seat, action)
+    timings.sort()
+    p50, p99 = timings[len(timings) // 2] * 1000, timings[int(len(timings) * 0.99)] * 1000
+    print(f"heuristic decision (4 players): p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} decisions")
+
+    for variant in ("basic", "advanced"):
+        wins = 0
+        for seed in range(args.games):
+            seats = ["heuristic", "random"] if seed % 2 == 0 else ["random", "heuristic"]
+            result = play(ENGINE, seed, 2, {"variant": variant}, seats)
+            me = seed % 2
+            wins += result["ranks"][me] == 1 and result["ranks"][1 - me] == 2
+        lo, hi = wilson(wins, args.games)
+        print(
+            f"heuristic beats random ({variant}, 2 players): {wins}/{args.games} = {wins / args.games:.1%} "
+            f"(95% interval {lo:.1%}-{hi:.1%}; target >= 90%)"
+        )
+
+
+if __name__ == "__main__":
+    main()

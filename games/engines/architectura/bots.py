@@ -129,7 +129,9 @@ def heuristic_bot(view: View, actions: list[Action], rng: Rng) -> Action:
     if len(choices) == 1:
         return choices[0]
     s = table(view)
-    return _best(s, me, choices, 1)[1]
+    # Magic Academy is placed only once its two-card price is paid: look that far ahead.
+    depth = 3 if any(a.get("card") == "Magic Academy" for a in choices) else 1
+    return _best(s, me, choices, depth)[1]
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -8,7 +8,7 @@ A building's value is one of:
 - "x": the value of the building on its immediate left, plus `k` (0 plus `k` when that
   space holds no face-up building). Cannot be turned.
 - "no": the number of its block (column 1-8), plus `k`. Cannot be turned.
-- "grave": the Graveyard's own rule: one point per card in it.
+- "grave": the Graveyard's own rule: one point per card in it, plus `k` (negative).
 
 `effect` names what happens when the building is played (resolved in effects.py);
 `scoring` what it adds at the end of the game. All texts are our own words.
@@ -43,7 +43,7 @@ class Building:
         if self.kind in ("faces", "fixed"):
             return str(self.values[self.basic])
         sign = f"{self.k:+d}" if self.k else ""
-        return {"x": f"X{sign}", "no": f"No.{sign}", "grave": "cards in it"}[self.kind]
+        return {"x": f"X{sign}", "no": f"No.{sign}", "grave": f"cards in it{sign}"}[self.kind]
 
 
 def _b(*args: object, **kw: object) -> Building:
@@ -166,10 +166,11 @@ ADDITIONAL: tuple[Building, ...] = (
     _b(
         "Graveyard",
         "grave",
+        k=-2,
         advanced=True,
         replaces=("Statue",),
         text="Replaces Statue. Built beside the city, not in it. Your destroyed buildings go into it "
-        "(those face down now, and any destroyed later); it is worth 1 point per card in it.",
+        "(those face down now, and any destroyed later); it is worth 1 point per card in it, minus 2.",
     ),
     _b(
         "Laboratory",

@@ -448,7 +448,7 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
                 part["Parks and statues"] += end_bonus(city, st, c)
     for p, grave in enumerate(s["grave"]):
         if grave is not None:
-            out[p]["Graveyard"] = len(grave)
+            out[p]["Graveyard"] = len(grave) + BUILDINGS["Graveyard"].k
     return out
 
 

@@ -5,7 +5,7 @@ Values used (designed here, docs/architectura.md): Park 1-2-3-4 (basic 1), Fount
 (basic 3), Greenhouse 1-3-4-6 (3), Library 2-4-5-6 (4), Guesthouse 3-4-6-7 (4), Quarry
 3-5-6-7 (5), Arsenal 2-3-4-6 (3), Museum 3-4-5-7 (4), Statue 2, City Hall 8, Tavern X+1,
 Theatre No.-1; Magic Academy 10, Obelisk 3-5-6-8 (6), Laboratory 2-4-5-7 (4), Manufactory
-3-5-6-8 (5), Smithy X-1, Graveyard 1 per card in it.
+3-5-6-8 (5), Smithy X-1, Graveyard 1 per card in it minus 2.
 """
 
 from __future__ import annotations
@@ -508,7 +508,8 @@ def test_smithy_copies_only_effects_resolved_when_played():
 
 
 def test_graveyard_is_played_outside_the_city_collects_destroyed_cards_and_has_a_value():
-    """Graveyard: beside the city; your destroyed cards go there; it is worth 1 per card."""
+    """Graveyard: beside the city; your destroyed cards go there; it has a value (designed:
+    1 per card in it, minus 2)."""
     s = position(
         city={(0, 0): card(0, "Park", up=False), (1, 0): card(0, "Library"), (1, 1): card(1, "Quarry")},
         hands=[["Graveyard", "Park"], ["Arsenal"]],
@@ -517,7 +518,7 @@ def test_graveyard_is_played_outside_the_city_collects_destroyed_cards_and_has_a
     s = play(s, 0, "Graveyard")
     assert s["grave"][0] == ["Park"] and not s["city"][0][0]
     s["phase"], s["ask"] = "over", None
-    assert ENGINE.outcome(s)["breakdown"][0]["Graveyard"] == 1
+    assert ENGINE.outcome(s)["breakdown"][0]["Graveyard"] == 1 - 2
 
 
 def test_a_card_destroyed_after_the_graveyard_goes_into_it():

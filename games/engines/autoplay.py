@@ -34,7 +34,8 @@ def play(
             action = legal[0]
         else:
             bot = table[bots[seat % len(bots)]]
-            action = bot(engine.view(state, seat), legal, rng)
+            view = {} if getattr(bot, "blind", False) else engine.view(state, seat)
+            action = bot(view, legal, rng)
         state = engine.apply(state, seat, action)
         moves += 1
     outcome = engine.outcome(state)

@@ -23,6 +23,18 @@ Outcome = dict[str, list[Any]]
 Bot = Callable[[View, list[Action], Rng], Action]
 
 
+class RandomBot:
+    """Picks any legal action. It reads nothing of its view, so autoplay does not build one."""
+
+    blind = True
+
+    def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
+        return rng.choice(actions)
+
+
+random_bot = RandomBot()
+
+
 class IllegalAction(Exception):
     """An action that the rules do not allow now; `reason` is meant for the player."""
 

@@ -10,7 +10,7 @@ open to an opponent's next card.
 
 from __future__ import annotations
 
-from games.engines.base import Action, Bot, View
+from games.engines.base import Action, Bot, View, random_bot
 from games.engines.rng import Rng
 
 from . import city as cy
@@ -28,10 +28,6 @@ SWAP_ORDER = (
     ("Smithy", "Tavern"),
     ("Graveyard", "Statue"),
 )
-
-
-def random_bot(view: View, actions: list[Action], rng: Rng) -> Action:
-    return rng.choice(actions)
 
 
 def table(view: View) -> State:

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, Bot, View
+from games.engines.base import Action, Bot, View, random_bot
 from games.engines.rng import Rng
 
 from . import dungeon as d
 from .cards import CHALLENGES, GOALS
 from .data import BLUEPRINTS, CHAMBERS, MARKET_CARDS
-
-
-def random_bot(view: View, actions: list[Action], rng: Rng) -> Action:
-    return rng.choice(actions)
 
 
 def worth(view: View, seat: int, grid: d.Grid, extra_challenge: int | None = None) -> float:

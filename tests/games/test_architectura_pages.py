@@ -79,3 +79,10 @@ def test_the_how_to_play_page_lists_every_building(client):
         "Manufactory", "Smithy",
     ):  # fmt: skip
         assert f"<b>{name}</b>" in page
+
+
+def test_the_lobby_and_the_game_link_to_how_to_play(client, alice):
+    link = reverse("how_to_play", args=["architectura"])
+    assert link in client.get(reverse("lobby")).text
+    game = services.create_game(alice, "architectura", 2, {})
+    assert link in client_for(alice).get(game.get_absolute_url()).text

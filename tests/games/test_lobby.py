@@ -124,3 +124,15 @@ def test_the_admin_shows_games_with_read_only_moves(alice, django_capture_on_com
     assert client.get(reverse("admin:games_move_change", args=[move.pk])).status_code == 200
     assert client.post(reverse("admin:games_move_delete", args=[move.pk]), {"post": "yes"}).status_code == 403
     assert game.moves.count() == game.version
+
+
+def test_it_shows_an_open_table_waiting_for_players(alice, bob):
+    """The waiting room names the seats (it once failed to render: a missing tag library)."""
+    from games import services
+    from tests.conftest import client_for
+
+    game = services.create_game(alice, "stonespine", 3, {})
+    services.join_game(bob, game.pk)
+    page = client_for(alice).get(game.get_absolute_url())
+    assert page.status_code == 200
+    assert "Waiting for players" in page.text and "Seat 3" in page.text

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.stonespine_engine import wilson
+from bench.common import decision_times, wilson
 from games.engines.architectura import ENGINE
 from games.engines.architectura.bots import heuristic_bot
 from games.engines.autoplay import play
@@ -47,20 +47,8 @@ def main() -> None:
             s = ENGINE.apply(s, seat, rng.choice(ENGINE.legal_actions(s, seat)))
     print(f"  with a view built at every decision: {n / (time.perf_counter() - started):.0f} per second")
 
-    timings = []
-    rng = Rng(1)
-    for seed in range(20):
-        s = ENGINE.setup(seed, 4, {})
-        while acting := ENGINE.to_act(s):
-            seat = min(acting)
-            legal = ENGINE.legal_actions(s, seat)
-            t = time.perf_counter()
-            action = heuristic_bot(ENGINE.view(s, seat), legal, rng)
-            timings.append(time.perf_counter() - t)
-            s = ENGINE.apply(s, seat, action)
-    timings.sort()
-    p50, p99 = timings[len(timings) // 2] * 1000, timings[int(len(timings) * 0.99)] * 1000
-    print(f"heuristic decision (4 players): p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} decisions")
+    p50, p99, count = decision_times(ENGINE, heuristic_bot, 4, 20, {})
+    print(f"heuristic decision (4 players): p50 {p50:.2f} ms, p99 {p99:.2f} ms over {count} decisions")
 
     for variant in ("basic", "advanced"):
         wins = 0

@@ -8,24 +8,16 @@ the random bot over 200 two-player games with a 95% (Wilson) interval.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.common import decision_times, wilson
 from games.engines.autoplay import play
-from games.engines.rng import Rng
 from games.engines.stonespine import ENGINE
 from games.engines.stonespine.bots import heuristic_bot
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:
@@ -40,22 +32,8 @@ def main() -> None:
     rate = n / (time.perf_counter() - started)
     print(f"random 4-player games: {rate:.0f} per second (target >= 100)")
 
-    timings = []
-    rng = Rng(1)
-    for seed in range(20):
-        s = ENGINE.setup(seed, 4, {})
-        while acting := ENGINE.to_act(s):
-            seat = min(acting)
-            legal = ENGINE.legal_actions(s, seat)
-            t = time.perf_counter()
-            action = heuristic_bot(ENGINE.view(s, seat), legal, rng)
-            timings.append(time.perf_counter() - t)
-            s = ENGINE.apply(s, seat, action)
-    timings.sort()
-    p50, p99 = timings[len(timings) // 2] * 1000, timings[int(len(timings) * 0.99)] * 1000
-    print(
-        f"heuristic decision: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} decisions (target p99 < 50)"
-    )
+    p50, p99, count = decision_times(ENGINE, heuristic_bot, 4, 20, {})
+    print(f"heuristic decision: p50 {p50:.2f} ms, p99 {p99:.2f} ms over {count} decisions (target p99 < 50)")
 
     wins = 0
     for seed in range(args.games):

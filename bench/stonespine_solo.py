@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.stonespine_engine import wilson
+from bench.common import wilson
 from games.engines.autoplay import play
 from games.engines.stonespine import ENGINE
 

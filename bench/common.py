@@ -1,0 +1,37 @@
+"""Small pieces the engine benchmarks share."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from games.engines.base import Bot, Engine
+from games.engines.rng import Rng
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% (Wilson) interval for a win rate."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def decision_times(
+    engine: Engine, bot: Bot, players: int, games: int, options: dict[str, Any]
+) -> tuple[float, float, int]:
+    """p50 and p99 (ms) of one bot's decisions in `games` games with the bot in every seat."""
+    timings = []
+    rng = Rng(1)
+    for seed in range(games):
+        s = engine.setup(seed, players, options)
+        while acting := engine.to_act(s):
+            seat = min(acting)
+            legal = engine.legal_actions(s, seat)
+            t = time.perf_counter()
+            action = bot(engine.view(s, seat), legal, rng)
+            timings.append(time.perf_counter() - t)
+            s = engine.apply(s, seat, action)
+    timings.sort()
+    return timings[len(timings) // 2] * 1000, timings[int(len(timings) * 0.99)] * 1000, len(timings)

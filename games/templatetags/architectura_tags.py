@@ -120,6 +120,9 @@ def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]
                 "tokens": view["tokens"][p],
                 "mulligan_used": view["mulligan_used"][p],
                 "grave": view["grave"][p],
+                "grave_value": None
+                if view["grave"][p] is None
+                else len(view["grave"][p]) + BUILDINGS["Graveyard"].k,
                 "box": view["box"][p],
                 "score": view["scores"][p],
                 "swaps": view["swaps"][p] if view["swaps"] else None,

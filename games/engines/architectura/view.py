@@ -165,9 +165,13 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
         return "Replacements", "Start my choice again"
     if kind == "play":
         if "street" not in action:
-            return "Build", f"{action['card']} beside the city"
-        group = "Build on the space you freed" if ask.get("k") == "replay" else "Build"
-        return group, f"{action['card']} on {_where(action['street'], action['col'])}"
+            return f"Build {action['card']}", "beside the city"
+        if ask.get("k") == "replay":
+            return (
+                "Build on the space you freed",
+                f"{action['card']} on {_where(action['street'], action['col'])}",
+            )
+        return f"Build {action['card']}", f"on {_where(action['street'], action['col'])}"
     if kind == "mulligan":
         return "Before you build", "Put your hand under the deck and draw anew (once per game)"
     if kind == "seek":

@@ -54,3 +54,18 @@ def test_the_heuristic_bot_reads_only_its_view():
     a = heuristic_bot(ENGINE.view(s, 0), legal, Rng(1))
     b = heuristic_bot(ENGINE.view(other, 0), legal, Rng(1))
     assert a == b and a in legal
+
+
+@pytest.mark.parametrize("variant", ["basic", "advanced"])
+def test_every_action_has_words_for_the_actions_panel(variant):
+    """describe() names every legal action (group and label) at every step of random games."""
+    rng = Rng(3)
+    for seed in range(15):
+        s = ENGINE.setup(seed, 3, {"variant": variant, "swaps": "6"})
+        while acting := ENGINE.to_act(s):
+            seat = min(acting)
+            legal = ENGINE.legal_actions(s, seat)
+            for action in legal:
+                group, label = ENGINE.describe(s, seat, action)
+                assert group and label and "{" not in group
+            s = ENGINE.apply(s, seat, rng.choice(legal))

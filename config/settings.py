@@ -95,8 +95,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
+    # The layer waits on Redis with blocking pops of 5 s; redis-py 8 would cut every
+    # read off after 5 s by default, crashing each idle page's socket consumer.
+    # All the sockets of one server process share one Redis queue, and a message to a
+    # full queue is dropped without a word: 100 (the default) is full after a moment's
+    # lag under load, so the bound is per process, not per page.
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "capacity": env.int("CHANNEL_CAPACITY", default=5000),
+            },
+        }
     }
     # Presence (who has a game open) must be seen by the web and worker processes alike.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
@@ -106,7 +117,8 @@ else:
 
 # Celery: a real broker when REDIS_URL is set; otherwise tasks run in-process (eagerly).
 CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or None
+# No task returns anything anyone reads: storing results would only cost round trips.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

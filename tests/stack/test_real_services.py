@@ -5,6 +5,7 @@ set (`.ci/run` fails if the services are missing); elsewhere they skip, saying w
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -37,6 +38,23 @@ def test_the_channel_layer_is_redis_and_carries_group_messages():
     async_to_sync(layer.group_add)("stack-check", channel)
     async_to_sync(layer.group_send)("stack-check", {"type": "game.moved", "game_id": 1, "version": 2})
     assert async_to_sync(layer.receive)(channel)["version"] == 2
+
+
+def test_a_socket_listening_longer_than_redis_default_timeout_still_hears_the_move():
+    """redis-py 8 gives every connection a 5 s read timeout by default; the layer's
+    blocking pop outlasts it, and each idle page's consumer used to crash."""
+    layer = get_channel_layer()
+
+    async def listen_then_send() -> dict:
+        channel = await layer.new_channel()
+        await layer.group_add("idle-check", channel)
+        listening = asyncio.ensure_future(layer.receive(channel))
+        await asyncio.sleep(7)
+        assert not listening.done(), listening.exception() if listening.done() else None
+        await layer.group_send("idle-check", {"type": "game.moved", "game_id": 1, "version": 9})
+        return await asyncio.wait_for(listening, 5)
+
+    assert async_to_sync(listen_then_send)()["version"] == 9
 
 
 @pytest.fixture

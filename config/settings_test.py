@@ -22,12 +22,14 @@ LOGGING = {"version": 1, "disable_existing_loggers": False}
 # worker process gets CELERY_TASK_ALWAYS_EAGER=false, so each move is a real task).
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
 
-# With real Redis, each test run keeps its keys apart from any other run's.
+# With real Redis, each test run (each xdist worker) keeps its keys apart from any other run's.
 import os  # noqa: E402
 
 from config.settings import CACHES, CHANNEL_LAYERS, REDIS_URL  # noqa: E402
 
-_RUN = f"test-{os.getpid()}"
+# The prefix goes into the environment so that the processes a run starts (a Celery
+# worker, a server) share it: otherwise their messages would never meet.
+_RUN = os.environ.setdefault("REDIS_PREFIX", f"test-{os.getpid()}")
 if REDIS_URL:
     CACHES["default"]["KEY_PREFIX"] = _RUN
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = _RUN  # type: ignore[index]
@@ -36,6 +38,7 @@ if env.bool("BENCH_LOG", default=False):
     # The benchmark's server prints server errors (tests keep logs quiet).
     LOGGING = {
         "version": 1,
+        "disable_existing_loggers": False,  # the server's own errors too
         "handlers": {"err": {"class": "logging.StreamHandler"}},
         "loggers": {"django.request": {"handlers": ["err"], "level": "ERROR"}},
     }

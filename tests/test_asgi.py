@@ -1,0 +1,73 @@
+"""The ASGI entry point serves HTTP with one thread per request and no trips back to
+the event loop in between (config/asgi.py says why)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+
+import pytest
+from asgiref.sync import AsyncToSync, async_to_sync
+from channels.testing import HttpCommunicator
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.handlers.asgi import ASGIHandler
+
+from config.asgi import OneThreadASGIHandler, application
+from games.models import Game
+
+pytestmark = pytest.mark.django_db(transaction=True)  # requests run in threads of their own
+
+
+def session_cookie(user) -> str:
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def request(app, method: str, path: str, cookie: str = "", body: bytes = b"", headers=()) -> dict:
+    all_headers = [(b"host", b"testserver"), (b"cookie", cookie.encode()), *headers]
+    return async_to_sync(HttpCommunicator(app, method, path, body=body, headers=all_headers).get_response)()
+
+
+@pytest.mark.parametrize("handler, hops", [(ASGIHandler, "some"), (OneThreadASGIHandler, "none")])
+def test_a_page_goes_back_to_the_event_loop_only_with_django_s_own_handler(alice, monkeypatch, handler, hops):
+    trips = []
+    real_call = AsyncToSync.__call__
+    test_thread = threading.current_thread()
+
+    def counting(self, *args, **kwargs):
+        if threading.current_thread() is not test_thread:  # not this test's own call
+            trips.append(self)
+        return real_call(self, *args, **kwargs)
+
+    app = handler()
+    monkeypatch.setattr(AsyncToSync, "__call__", counting)
+    response = request(app, "GET", "/", session_cookie(alice))
+    assert response["status"] == 200
+    assert bool(trips) == (hops == "some")
+
+
+def test_an_action_posted_through_the_asgi_app_is_played(duel, alice):
+    token = secrets.token_hex(16)
+    cookie = f"{session_cookie(alice)}; csrftoken={token}"
+    card = duel.state["hands"][0][0]
+    body = json.dumps({"action": {"type": "play", "card": card}, "version": 0}).encode()
+    headers = [(b"content-type", b"application/json"), (b"x-csrftoken", token.encode())]
+    response = request(application, "POST", f"/game/{duel.pk}/act", cookie, body, headers)
+    assert response["status"] == 200, response["body"][:300]
+    assert json.loads(response["body"]) == {"ok": True, "version": 1}
+    game = Game.objects.get(pk=duel.pk)
+    assert game.version == 1 and game.moves.get().seat == 0
+
+
+def test_the_asgi_app_refuses_a_post_without_its_csrf_token(duel, alice):
+    body = json.dumps({"action": {"type": "play", "card": "Amber 1"}, "version": 0}).encode()
+    headers = [(b"content-type", b"application/json")]
+    response = request(application, "POST", f"/game/{duel.pk}/act", session_cookie(alice), body, headers)
+    assert response["status"] == 403
+    assert Game.objects.get(pk=duel.pk).version == 0

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
 from games.models import Game, Seat, SeatKind
+from games.publisher import Message, publisher
 
 _local = threading.local()
 
@@ -45,13 +47,13 @@ class SeatNote:
 def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> None:
     from games import tasks
 
-    layer = get_channel_layer()
     woken = [n.user_id for n in to_act if n.user_id is not None and n.new_turn]
-    if layer is not None:
-        send = async_to_sync(layer.group_send)
-        send(game_group(game_id), {"type": "game.moved", "game_id": game_id, "version": version})
-        for user_id in woken:
-            send(user_group(user_id), {"type": "your.turn", "game_id": game_id, "version": version})
+    messages = [(game_group(game_id), {"type": "game.moved", "game_id": game_id, "version": version})]
+    messages += [
+        (user_group(user_id), {"type": "your.turn", "game_id": game_id, "version": version})
+        for user_id in woken
+    ]
+    publish(messages)
     if finished:
         enqueue(tasks.finish_game, game_id)
         return
@@ -59,6 +61,20 @@ def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote
         enqueue(tasks.play_machine, game_id, version)
     if woken:
         enqueue(tasks.notify_turn, game_id, version)
+
+
+def publish(messages: list[Message]) -> Future[None] | None:
+    """Sends socket messages to their groups: through the publisher thread for a
+    shared layer (the mover does not wait on Redis), inline for the in-memory one."""
+    layer = get_channel_layer()
+    if layer is None:
+        return None
+    if isinstance(layer, InMemoryChannelLayer):
+        send = async_to_sync(layer.group_send)
+        for group, message in messages:
+            send(group, message)
+        return None
+    return publisher.send(layer, messages)
 
 
 def enqueue(task: Any, *args: Any) -> None:

@@ -107,7 +107,9 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
     if part is not None and part not in PARTS:
         raise Http404("no such part of the page")
     template = f"games/play.html#{part}" if part else "games/play.html"
-    return render(request, template, _context(table))
+    response = render(request, template, _context(table))
+    response.headers["X-Game-Version"] = str(table.game.version)  # the page checks it (site.js)
+    return response
 
 
 def state_json(request: HttpRequest, pk: int) -> JsonResponse:

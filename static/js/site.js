@@ -33,10 +33,19 @@
     return parseInt((drawn && drawn.dataset.version) || body.dataset.version || "0", 10);
   }
 
-  // A partial drawn at an older version than the socket announced (a move landed
-  // while it was being fetched) asks for one more refresh, so the page always catches up.
+  // Each partial comes with the version it was drawn at (X-Game-Version). One drawn
+  // before the version the socket announced (a move landed while it was fetched, or
+  // an older answer arrived last) fetches itself again; one drawn after it means a
+  // message never came, and the rest of the page catches up with it.
   document.addEventListener("htmx:afterSettle", function (e) {
-    if (e.target.id === "actions" && currentVersion() < parseInt(body.dataset.version || "0", 10)) {
+    const xhr = e.detail.xhr;
+    const drawn = parseInt((xhr && xhr.getResponseHeader("X-Game-Version")) || "", 10);
+    const announced = parseInt(body.dataset.version || "0", 10);
+    if (isNaN(drawn) || drawn === announced) return;
+    if (drawn < announced) {
+      htmx.trigger(e.target, "stale");
+    } else {
+      body.dataset.version = drawn;
       htmx.trigger(body, "game-moved");
     }
   });
@@ -45,7 +54,7 @@
   if (gameId) {
     connect("/ws/game/" + gameId + "/", function (msg) {
       if (msg.type === "moved" && msg.version > currentVersion()) {
-        body.dataset.version = msg.version;
+        body.dataset.version = Math.max(msg.version, parseInt(body.dataset.version || "0", 10));
         htmx.trigger(body, "game-moved");
       }
     }, function () {

@@ -40,6 +40,14 @@ def test_each_region_renders_alone(duel, alice, part):
     assert "<html" not in page.text and "<section" not in page.text  # the region's inside only
 
 
+def test_each_region_says_which_version_it_was_drawn_at(duel, alice):
+    # The page compares it with the version its socket announced (static/js/site.js).
+    services.submit_action(alice, duel.pk, 0, {"type": "play", "card": duel.state["hands"][0][0]}, 0)
+    for part in PARTS:
+        page = client_for(alice).get(duel.get_absolute_url(), {"part": part}, headers={"HX-Request": "true"})
+        assert page.headers["X-Game-Version"] == "1"
+
+
 def test_an_unknown_region_is_404(duel, alice):
     assert client_for(alice).get(duel.get_absolute_url(), {"part": "deck"}).status_code == 404
 

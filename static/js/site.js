@@ -61,6 +61,12 @@
       // After a reconnect we may have missed messages: catch up once.
       htmx.trigger(body, "game-moved");
     });
+    // A message lost on the way must not leave the page behind for long: once a minute
+    // the actions panel is fetched again, and its X-Game-Version brings the rest along.
+    setInterval(function () {
+      const panel = document.getElementById("actions");
+      if (panel && document.visibilityState === "visible") htmx.trigger(panel, "stale");
+    }, 60000);
   }
 
   function toast(html) {

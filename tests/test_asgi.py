@@ -11,22 +11,17 @@ import pytest
 from asgiref.sync import AsyncToSync, async_to_sync
 from channels.testing import HttpCommunicator
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 from django.core.handlers.asgi import ASGIHandler
 
 from config.asgi import OneThreadASGIHandler, application
 from games.models import Game
+from tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)  # requests run in threads of their own
 
 
 def session_cookie(user) -> str:
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    return f"{settings.SESSION_COOKIE_NAME}={client_for(user).cookies[settings.SESSION_COOKIE_NAME].value}"
 
 
 def request(app, method: str, path: str, cookie: str = "", body: bytes = b"", headers=()) -> dict:

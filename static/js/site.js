@@ -27,6 +27,11 @@
     open();
   }
 
+  function announced() {
+    // The newest version this page has heard of (socket message or a partial's header).
+    return parseInt(body.dataset.version || "0", 10);
+  }
+
   function currentVersion() {
     // The version the actions panel was drawn at: what the next POST will claim.
     const drawn = document.querySelector("#actions [data-version]");
@@ -40,9 +45,8 @@
   document.addEventListener("htmx:afterSettle", function (e) {
     const xhr = e.detail.xhr;
     const drawn = parseInt((xhr && xhr.getResponseHeader("X-Game-Version")) || "", 10);
-    const announced = parseInt(body.dataset.version || "0", 10);
-    if (isNaN(drawn) || drawn === announced) return;
-    if (drawn < announced) {
+    if (isNaN(drawn) || drawn === announced()) return;
+    if (drawn < announced()) {
       htmx.trigger(e.target, "stale");
     } else {
       body.dataset.version = drawn;
@@ -54,7 +58,7 @@
   if (gameId) {
     connect("/ws/game/" + gameId + "/", function (msg) {
       if (msg.type === "moved" && msg.version > currentVersion()) {
-        body.dataset.version = Math.max(msg.version, parseInt(body.dataset.version || "0", 10));
+        body.dataset.version = Math.max(msg.version, announced());
         htmx.trigger(body, "game-moved");
       }
     }, function () {

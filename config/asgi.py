@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import django
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -21,12 +22,41 @@ class OneThreadASGIHandler(ASGIHandler):
     the request's thread and back (for the view, and twice per built-in middleware),
     and under load every trip queues behind the other connections on the loop. Here
     the whole chain runs synchronously, as under WSGI: one trip in, one out.
+
+    Django also starts a new thread for every request (and another to join it), and
+    the event loop waits for each to start, which under load means waiting for the
+    GIL. Here a request takes an idle one-thread executor and gives it back after.
     """
+
+    KEEP_IDLE = 64  # more than the connections one process serves at once
+
+    def __init__(self) -> None:
+        self._idle: list[ThreadPoolExecutor] = []
+        super().__init__()
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
         chain: Any = getattr(self, "_middleware_chain")  # noqa: B009  (Django leaves it untyped)
         self._middleware_chain = sync_to_async(chain, thread_sensitive=True)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"Django serves HTTP only, not {scope['type']}")
+        try:
+            executor = self._idle.pop()
+        except IndexError:
+            executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="request")
+        try:
+            # Everything synchronous in this request (signals, middleware, view) runs on
+            # the executor's one thread, so it keeps one database connection throughout.
+            async with ThreadSensitiveContext(executor=executor):
+                await self.handle(scope, receive, send)
+        finally:
+            # A request cut short may leave work running there; the next one queues behind it.
+            if len(self._idle) < self.KEEP_IDLE:
+                self._idle.append(executor)
+            else:
+                executor.shutdown(wait=False)
 
 
 django_asgi = OneThreadASGIHandler()

@@ -66,3 +66,50 @@ def test_the_asgi_app_refuses_a_post_without_its_csrf_token(duel, alice):
     response = request(application, "POST", f"/game/{duel.pk}/act", session_cookie(alice), body, headers)
     assert response["status"] == 403
     assert Game.objects.get(pk=duel.pk).version == 0
+
+
+def test_requests_reuse_their_threads_instead_of_starting_new_ones(alice, monkeypatch):
+    # Django's handler starts a thread for every request (and another to join it),
+    # and the event loop waits for each to start: under load that wait queues pages.
+    app = OneThreadASGIHandler()
+    headers = [(b"host", b"testserver"), (b"cookie", session_cookie(alice).encode())]
+    started: list[str] = []
+    real_start = threading.Thread.start
+
+    async def page() -> int:
+        communicator = HttpCommunicator(app, "GET", "/", headers=headers)
+        status = (await communicator.get_response())["status"]
+        await communicator.wait()  # the request is over, not just its answer sent
+        return status
+
+    async def five_pages() -> list[int]:
+        statuses = [await page()]
+        monkeypatch.setattr(
+            threading.Thread, "start", lambda self: (started.append(self.name), real_start(self))
+        )
+        for _ in range(4):  # after the first, which may start the one thread they all use
+            statuses.append(await page())
+        return statuses
+
+    assert async_to_sync(five_pages)() == [200] * 5
+    assert started == []
+
+
+def test_each_request_runs_its_middleware_and_view_in_one_thread(alice, monkeypatch):
+    from django.core import signals
+
+    seen: list[str] = []
+
+    def note(**kwargs):
+        seen.append(threading.current_thread().name)
+
+    signals.request_started.connect(note)
+    signals.request_finished.connect(note)
+    try:
+        assert request(OneThreadASGIHandler(), "GET", "/", session_cookie(alice))["status"] == 200
+    finally:
+        signals.request_started.disconnect(note)
+        signals.request_finished.disconnect(note)
+    # Django closes stale database connections in these signals: they must run in the
+    # view's thread, or they would close another thread's connection.
+    assert len(seen) == 2 and seen[0] == seen[1] != threading.current_thread().name

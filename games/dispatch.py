@@ -16,6 +16,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
+from games import presence
 from games.models import Game, Seat, SeatKind
 from games.publisher import Message, publisher
 
@@ -59,7 +60,8 @@ def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote
         return
     if any(n.machine for n in to_act):
         enqueue(tasks.play_machine, game_id, version)
-    if woken:
+    # Someone looking at the board gets no e-mail: the task would check and send nothing.
+    if woken and presence.watching(game_id, woken) != set(woken):
         enqueue(tasks.notify_turn, game_id, version)
 
 

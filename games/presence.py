@@ -40,3 +40,9 @@ def still_open(game_id: int, user_id: int) -> None:
 
 def is_open(game_id: int, user_id: int) -> bool:
     return bool(cache.get(_key(game_id, user_id)))
+
+
+def watching(game_id: int, user_ids: list[int]) -> set[int]:
+    """Those of `user_ids` who have the game open (one cache round trip)."""
+    found = cache.get_many([_key(game_id, u) for u in user_ids])
+    return {u for u in user_ids if found.get(_key(game_id, u))}

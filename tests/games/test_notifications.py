@@ -96,3 +96,26 @@ def test_a_forged_unsubscribe_link_is_refused(bob):
     assert response.status_code == 400
     bob.profile.refresh_from_db()
     assert bob.profile.notify == Notify.EVERY_TURN
+
+
+@pytest.mark.parametrize("watching, queued", [("both", False), ("alice", True), ("nobody", True)])
+def test_an_email_task_is_queued_only_when_a_new_turn_is_not_watched(
+    alice, bob, django_capture_on_commit_callbacks, monkeypatch, watching, queued
+):
+    # The task would find the players present and send nothing: queueing it would only
+    # cost a worker's time, on every move of a game played live.
+    from games import dispatch
+
+    tasks_queued: list[str] = []
+    monkeypatch.setattr(dispatch, "enqueue", lambda task, *args: tasks_queued.append(task.name))
+    game = services.create_game(alice, "highcard", 2, {})
+    present = {"both": [alice, bob], "alice": [alice], "nobody": []}[watching]
+    for user in present:
+        presence.opened(game.pk, user.pk)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.join_game(bob, game.pk)  # both players' turns begin
+    finally:
+        for user in present:
+            presence.closed(game.pk, user.pk)
+    assert any(name.endswith(".notify_turn") for name in tasks_queued) == queued

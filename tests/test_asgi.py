@@ -82,11 +82,13 @@ def test_requests_reuse_their_threads_instead_of_starting_new_ones(alice, monkey
         await communicator.wait()  # the request is over, not just its answer sent
         return status
 
+    def counted_start(thread: threading.Thread) -> None:
+        started.append(thread.name)
+        real_start(thread)
+
     async def five_pages() -> list[int]:
         statuses = [await page()]
-        monkeypatch.setattr(
-            threading.Thread, "start", lambda self: (started.append(self.name), real_start(self))
-        )
+        monkeypatch.setattr(threading.Thread, "start", counted_start)
         for _ in range(4):  # after the first, which may start the one thread they all use
             statuses.append(await page())
         return statuses

@@ -1,4 +1,4 @@
-"""The full stack for real: channels_redis over Redis, and a Celery worker process
+"""The full stack for real: channels_redis (publish/subscribe) over Redis, and a Celery worker process
 playing bot turns against PostgreSQL. CI runs these with DATABASE_URL and REDIS_URL
 set (`.ci/run` fails if the services are missing); elsewhere they skip, saying why.
 """
@@ -21,6 +21,7 @@ from django.db import connection
 from config.celery import app as celery_app
 from games import services
 from games.models import Game, Status
+from games.publisher import publisher
 from games.replay import verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,18 +32,24 @@ needs_postgres = pytest.mark.skipif(
 pytestmark = [pytest.mark.services, needs_redis]
 
 
-def test_the_channel_layer_is_redis_and_carries_group_messages():
+def test_the_channel_layer_is_redis_and_carries_a_mover_s_message_to_a_page():
     layer = get_channel_layer()
     assert type(layer).__module__.startswith("channels_redis")
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)("stack-check", channel)
-    async_to_sync(layer.group_send)("stack-check", {"type": "game.moved", "game_id": 1, "version": 2})
-    assert async_to_sync(layer.receive)(channel)["version"] == 2
+
+    async def page_hears() -> dict:
+        channel = await layer.new_channel()
+        await layer.group_add("stack-check", channel)
+        # Sent as a move sends it: from the publisher thread, over a connection of its own.
+        message = {"type": "game.moved", "game_id": 1, "version": 2}
+        await asyncio.wrap_future(publisher.send(layer, [("stack-check", message)]))
+        return await asyncio.wait_for(layer.receive(channel), 5)
+
+    assert async_to_sync(page_hears)()["version"] == 2
 
 
 def test_a_socket_listening_longer_than_redis_default_timeout_still_hears_the_move():
-    """redis-py 8 gives every connection a 5 s read timeout by default; the layer's
-    blocking pop outlasts it, and each idle page's consumer used to crash."""
+    """redis-py 8 gives every connection a 5 s read timeout by default; a page's socket
+    may wait far longer for a move, and each idle page's consumer used to crash."""
     layer = get_channel_layer()
 
     async def listen_then_send() -> dict:

@@ -10,6 +10,8 @@ import django
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
+from config import heap
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
 
@@ -32,6 +34,7 @@ class OneThreadASGIHandler(ASGIHandler):
 
     def __init__(self) -> None:
         self._idle: list[ThreadPoolExecutor] = []
+        self._warmup = heap.Warmup()
         super().__init__()
 
     def load_middleware(self, is_async: bool = False) -> None:
@@ -57,6 +60,7 @@ class OneThreadASGIHandler(ASGIHandler):
                 self._idle.append(executor)
             else:
                 executor.shutdown(wait=False)
+            self._warmup.tick()
 
 
 django_asgi = OneThreadASGIHandler()
@@ -64,6 +68,7 @@ django_asgi = OneThreadASGIHandler()
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import get_resolver  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 
@@ -74,3 +79,6 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+get_resolver().resolve("/")  # builds the URL tables now, not in the first request, and they are frozen too
+heap.settle()

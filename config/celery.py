@@ -6,9 +6,12 @@ Beat's schedule lives here (django-celery-beat does not support Django 6.1 yet).
 from __future__ import annotations
 
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, signals
 from celery.schedules import crontab
+
+from config import heap
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -22,3 +25,16 @@ app.conf.beat_schedule = {
     # A worker that died mid-task leaves a bot seat waiting; this nudges such games again.
     "wake-stalled-games": {"task": "games.tasks.wake_stalled_games", "schedule": 300.0},
 }
+
+_warmup = heap.Warmup()
+
+
+@signals.worker_ready.connect  # the solo pool runs tasks in this process
+@signals.worker_process_init.connect  # each prefork child
+def _settle_heap(**kwargs: Any) -> None:
+    heap.settle()  # config/heap.py says why
+
+
+@signals.task_postrun.connect
+def _count_task(**kwargs: Any) -> None:
+    _warmup.tick()

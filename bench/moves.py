@@ -7,10 +7,12 @@ game's) for both human seats, as two open pages would: each holds the game's soc
 fetches its state after each message and acts when it may. Right before each action
 the client also calls /healthz (no database) on the same connection, so the action
 and the trivial view are timed side by side, under the same load. `--think` makes
-each player look at the board that long before acting (0: as fast as the machine
-allows). The clients are asyncio tasks in one thread; their own cost is small.
+each player look at the board before acting, for a random time around that mean
+(0: as fast as the machine allows); one run per value given, by default a brisk live
+game (0.5 s) and then saturation (0). Each run prints the CPU each part of the stack
+used per action. The clients are asyncio tasks in one thread; their own cost is small.
 
-    .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--think 0] [--web-workers 2]
+    .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--think 0.5 0] [--web-workers 2]
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import secrets
 import statistics
 import subprocess
@@ -48,6 +51,12 @@ ENV = {
 }
 
 
+PYTHON_M = [sys.executable, "-m"]
+QUIET_SERVER = ["--port", str(PORT), "--log-level", "warning", "--no-access-log"]
+QUIET_WORKER = ["-l", "warning", "--without-gossip", "--without-heartbeat"]
+WARM_UP = 2  # games per client played before timing starts
+
+
 def prepare_database() -> None:
     import psycopg
 
@@ -64,7 +73,7 @@ def setup_django() -> None:
     django.setup()
 
 
-def make_players(clients: int, games: int) -> list[dict]:
+def make_players(clients: int, games: int, run: int) -> list[dict]:
     """Per client: two users with sessions, and `games` started 2-player tables."""
     from django.conf import settings
     from django.contrib.auth import get_user_model
@@ -75,7 +84,7 @@ def make_players(clients: int, games: int) -> list[dict]:
     users = get_user_model().objects
     out = []
     for c in range(clients):
-        pair = [users.create_user(f"b{c}{x}", f"b{c}{x}@example.com", "pw") for x in "ab"]
+        pair = [users.create_user(f"b{run}-{c}{x}", f"b{run}-{c}{x}@example.com", "pw") for x in "ab"]
         cookies = []
         for user in pair:
             session = SessionStore()
@@ -88,11 +97,11 @@ def make_players(clients: int, games: int) -> list[dict]:
                 (f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={token}", token)
             )
         ids = []
-        for _ in range(games):
+        for _ in range(WARM_UP + games):
             game = services.create_game(pair[0], "highcard", 2, {})
             services.join_game(pair[1], game.pk)
             ids.append(game.pk)
-        out.append({"cookies": cookies, "games": ids})
+        out.append({"cookies": cookies, "warm-up": ids[:WARM_UP], "games": ids[WARM_UP:]})
     return out
 
 
@@ -139,16 +148,17 @@ class Connection:
 class Timings:
     actions: list[float] = field(default_factory=list)
     trivial: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)
 
 
-async def play(client: dict, think: float, timings: Timings, errors: list[str]) -> None:
+async def play(client: dict, think: float, timings: Timings, errors: list[str], key: str = "games") -> None:
     """Plays the client's games as open pages would: each seat's page holds the game's
     socket, and after each message fetches its state and acts if it may. Right before
     each action the same connection also calls the trivial view: the two are timed
     side by side, under the same load."""
     conn = Connection()
     origin = f"http://127.0.0.1:{PORT}"
-    for game in client["games"]:
+    for game in client[key]:
         sockets = [
             await websockets.connect(
                 f"ws://127.0.0.1:{PORT}/ws/game/{game}/", additional_headers={"Cookie": c, "Origin": origin}
@@ -180,7 +190,9 @@ async def play_game(
             if not state["actions"]:
                 continue
             if think:
-                await asyncio.sleep(think)  # the player reads the board
+                # The player reads the board: players take their own time, so they drift apart
+                # instead of all acting in the same instant.
+                await asyncio.sleep(random.uniform(0, 2 * think))
             started = time.perf_counter()
             await conn.request("GET", "/healthz")
             timings.trivial.append(time.perf_counter() - started)
@@ -188,6 +200,7 @@ async def play_game(
             started = time.perf_counter()
             status, raw = await conn.request("POST", f"/game/{game}/act", cookie, token, body)
             timings.actions.append(time.perf_counter() - started)
+            timings.when.append(started)
             if status not in (200, 409):  # 409: the other seat moved first, as in real life
                 errors.append(f"{status} {raw[:200]!r}")
             moved = True
@@ -214,6 +227,24 @@ def run_clients(coroutines: list) -> float:
     return time.perf_counter() - started
 
 
+def cpu_by_process() -> dict[str, float]:
+    """CPU seconds used so far by the processes of the stack, grouped by role."""
+    roles = {"uvicorn": "web", "multiprocessing": "web", "celery": "worker", "postgres": "postgres"}
+    roles["redis-server"] = "redis"
+    used: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        role = next((r for key, r in roles.items() if key in cmdline), None)
+        if role:
+            used[role] = used.get(role, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
@@ -223,67 +254,66 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--games", type=int, default=12)
-    parser.add_argument("--think", type=float, default=0.0, help="seconds a player looks before acting")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs="+",
+        default=[0.5, 0.0],
+        help="mean seconds a player looks before acting; one run per value (0: as fast as possible)",
+    )
     parser.add_argument("--web-workers", type=int, default=2, help="uvicorn worker processes")
     args = parser.parse_args()
-    load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"machine load before the runs: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     prepare_database()
     setup_django()
-    clients = make_players(args.clients, args.games)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "config.asgi:application",
-            "--port",
-            str(PORT),
-            "--workers",
-            str(args.web_workers),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=ENV,
-    )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "-l",
-            "warning",
-            "--without-gossip",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=ENV,
-    )
+    server, worker = start_stack(args.web_workers)
     try:
-        for _ in range(100):
-            try:
-                run_clients([ping()])
-                break
-            except OSError:
-                time.sleep(0.2)
-        run_clients([ping() for _ in range(40)])  # warm up every server worker
-        timings = Timings()
-        errors: list[str] = []
-        wall = run_clients([play(c, args.think, timings, errors) for c in clients])
+        for run, think in enumerate(args.think):
+            clients = make_players(args.clients, args.games, run)
+            # Untimed games first, as a running site would have served: every server process
+            # has its database connections open and its templates and code loaded.
+            run_clients([play(c, think, Timings(), [], key="warm-up") for c in clients])
+            timings = Timings()
+            errors: list[str] = []
+            cpu_before, clients_before = cpu_by_process(), time.process_time()
+            wall = run_clients([play(c, think, timings, errors) for c in clients])
+            cpu = {k: v - cpu_before.get(k, 0.0) for k, v in cpu_by_process().items()}
+            cpu["bench clients"] = time.process_time() - clients_before
+            report(args, think, timings, errors, wall, cpu)
     finally:
         server.terminate()
         worker.terminate()
         server.wait()
         worker.wait()
+
+
+def start_stack(web_workers: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+    """uvicorn and a Celery worker, as the Procfile runs them; returns once the server answers."""
+    server = subprocess.Popen(
+        [*PYTHON_M, "uvicorn", "config.asgi:application", "--workers", str(web_workers), *QUIET_SERVER],
+        cwd=ROOT,
+        env=ENV,
+    )
+    worker = subprocess.Popen(
+        [*PYTHON_M, "celery", "-A", "config", "worker", "--pool=solo", *QUIET_WORKER],
+        cwd=ROOT,
+        env=ENV,
+    )
+    for _ in range(100):
+        try:
+            run_clients([ping()])
+            break
+        except OSError:
+            time.sleep(0.2)
+    return server, worker
+
+
+def report(
+    args: argparse.Namespace, think: float, timings: Timings, errors: list[str], wall: float, cpu: dict
+) -> None:
     acts, plain = timings.actions, timings.trivial
     a50, a99, t50, t99 = pct(acts, 50), pct(acts, 99), pct(plain, 50), pct(plain, 99)
-    print(f"web workers: {args.web_workers}, machine load before the run: {load_before}")
-    print(f"think time: {args.think:.2f} s")
+    print(f"\n== think time: mean {think:.2f} s; web workers: {args.web_workers}")
     print(f"clients: {args.clients}, POSTed actions: {len(acts)} in {wall:.1f}s, errors: {len(errors)}")
     print(f"POST action   p50 {a50:7.1f} ms   p99 {a99:7.1f} ms   mean {statistics.mean(acts) * 1000:.1f} ms")
     print(
@@ -293,6 +323,18 @@ def main() -> None:
     print(
         f"target: p99 < 100 ms -> {'met' if a99 < 100 else 'NOT met'}; within 4x of trivial at p99 -> "
         f"{'met' if a99 <= 4 * t99 else 'NOT met'}"
+    )
+    cores = os.cpu_count() or 1
+    print(
+        "CPU per POSTed action: "
+        + ", ".join(f"{role} {seconds / len(acts) * 1000:.1f} ms" for role, seconds in sorted(cpu.items()))
+        + f" (of {cores * wall / len(acts) * 1000:.1f} core-ms the machine had per action)"
+    )
+    t0 = min(timings.when)
+    slowest = sorted(zip(acts, timings.when, strict=True), reverse=True)[:8]
+    print(
+        "slowest actions (at s into the run):",
+        ", ".join(f"{a * 1000:.0f} ms at {w - t0:.1f}" for a, w in slowest),
     )
     for e in errors[:5]:
         print("error:", e)

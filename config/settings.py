@@ -98,7 +98,7 @@ if REDIS_URL:
     # Socket messages go through Redis publish/subscribe: one PUBLISH per message, pushed
     # to each server process that has a page of that game open. The list-based layer
     # (channels_redis.core) costs four Redis round trips per message received and lost
-    # about one message in 600 under load (a race when a socket closes mid-read); our
+    # about one message in 600 under load (we suspect a read cut off by a socket closing); our
     # messages are only "game N is at version V", which a page can always fetch again.
     # redis-py 8 cuts every read off after 5 s by default: a quiet connection is not dead.
     CHANNEL_LAYERS = {

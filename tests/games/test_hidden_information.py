@@ -6,10 +6,11 @@ the generator state); with the seed added, every endpoint is searched for them.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.test import Client
 from django.urls import reverse
@@ -81,19 +82,23 @@ def test_a_player_sees_their_own_secret_pick(mid_game, alice):
 
 
 def test_socket_messages_carry_only_the_game_and_version(duel, alice):
-    layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(game_group(duel.pk), channel)
     from django.db import transaction
+
+    from games.dispatch import game_moved
 
     with transaction.atomic():
         services.submit_action(alice, duel.pk, 0, {"type": "play", "card": duel.state["hands"][0][0]}, 0)
-    # on_commit does not fire inside the test transaction: send what dispatch would.
-    from games.dispatch import game_moved
+    layer = get_channel_layer()
 
-    game_moved(duel.pk, 1, False, [])
-    message = async_to_sync(layer.receive)(channel)
-    assert message == {"type": "game.moved", "game_id": duel.pk, "version": 1}
+    async def a_page_hears() -> dict:
+        # One event loop throughout, as in a server: a channel belongs to its process's loop.
+        channel = await layer.new_channel()
+        await layer.group_add(game_group(duel.pk), channel)
+        # on_commit does not fire inside the test transaction: send what dispatch would.
+        await sync_to_async(game_moved)(duel.pk, 1, False, [])
+        return await asyncio.wait_for(layer.receive(channel), 5)
+
+    assert async_to_sync(a_page_hears)() == {"type": "game.moved", "game_id": duel.pk, "version": 1}
 
 
 def test_log_lines_hold_no_secrets(duel, alice, bob, charlie, caplog, django_capture_on_commit_callbacks):

@@ -3,6 +3,7 @@ the event loop in between (config/asgi.py says why)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import secrets
 import threading
@@ -26,7 +27,14 @@ def session_cookie(user) -> str:
 
 def request(app, method: str, path: str, cookie: str = "", body: bytes = b"", headers=()) -> dict:
     all_headers = [(b"host", b"testserver"), (b"cookie", cookie.encode()), *headers]
-    return async_to_sync(HttpCommunicator(app, method, path, body=body, headers=all_headers).get_response)()
+    communicator = HttpCommunicator(app, method, path, body=body, headers=all_headers)
+
+    async def answered_and_over() -> dict:
+        response = await communicator.get_response()
+        await communicator.wait()  # the app has finished too (request_finished has run)
+        return response
+
+    return async_to_sync(answered_and_over)()
 
 
 @pytest.mark.parametrize("handler, hops", [(ASGIHandler, "some"), (OneThreadASGIHandler, "none")])
@@ -115,3 +123,30 @@ def test_each_request_runs_its_middleware_and_view_in_one_thread(alice, monkeypa
     # Django closes stale database connections in these signals: they must run in the
     # view's thread, or they would close another thread's connection.
     assert len(seen) == 2 and seen[0] == seen[1] != threading.current_thread().name
+
+
+@pytest.mark.parametrize("handler, leaves_cycles", [(ASGIHandler, True), (OneThreadASGIHandler, False)])
+def test_an_answered_request_leaves_no_reference_cycles_for_the_collector(
+    duel, alice, handler, leaves_cycles
+):
+    # Cyclic garbage is freed only by the collector, whose passes stop the whole process.
+    app = handler()
+    headers = [(b"host", b"testserver"), (b"cookie", session_cookie(alice).encode())]
+
+    async def requests(count: int) -> None:
+        for _ in range(count):
+            communicator = HttpCommunicator(app, "GET", f"/game/{duel.pk}/state.json", headers=headers)
+            assert (await communicator.get_response())["status"] == 200
+            await communicator.wait()
+
+    async_to_sync(requests)(3)  # warm: first-use caches are not garbage
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        async_to_sync(requests)(10)
+        gc.collect()
+        per_request = len(gc.garbage) / 10
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert (per_request > 20) == leaves_cycles, per_request

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from django.contrib.staticfiles import finders
-from django.template.loader import select_template
+from django.template.loader import get_template, select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -104,4 +104,11 @@ def game_css(slug: str) -> str | None:
 
 def game_template(slug: str, part: str) -> Any:
     """The game's own template for a region, or the generic one."""
-    return select_template([f"games/{slug}/{part}.html", f"games/generic/{part}.html"])
+    return get_template(_template_name(slug, part))
+
+
+@cache
+def _template_name(slug: str, part: str) -> str:
+    # Looked up once: each miss raises (and drops) an exception with its traceback, on
+    # every page, for every region a game draws with the generic template.
+    return select_template([f"games/{slug}/{part}.html", f"games/generic/{part}.html"]).origin.template_name

@@ -229,8 +229,13 @@ def run_clients(coroutines: list) -> float:
 
 def cpu_by_process() -> dict[str, float]:
     """CPU seconds used so far by the processes of the stack, grouped by role."""
-    roles = {"uvicorn": "web", "multiprocessing": "web", "celery": "worker", "postgres": "postgres"}
-    roles["redis-server"] = "redis"
+    roles = {
+        "uvicorn": "web",
+        "multiprocessing": "web",  # uvicorn's worker processes
+        "celery": "worker",
+        "postgres": "postgres",
+        "redis-server": "redis",
+    }
     used: dict[str, float] = {}
     tick = os.sysconf("SC_CLK_TCK")
     for pid in filter(str.isdigit, os.listdir("/proc")):

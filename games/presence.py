@@ -39,7 +39,7 @@ def still_open(game_id: int, user_id: int) -> None:
 
 
 def is_open(game_id: int, user_id: int) -> bool:
-    return bool(cache.get(_key(game_id, user_id)))
+    return user_id in watching(game_id, [user_id])
 
 
 def watching(game_id: int, user_ids: list[int]) -> set[int]:

@@ -25,16 +25,17 @@ def session_cookie(user) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={client_for(user).cookies[settings.SESSION_COOKIE_NAME].value}"
 
 
-def request(app, method: str, path: str, cookie: str = "", body: bytes = b"", headers=()) -> dict:
+async def answered(app, method: str, path: str, cookie: str = "", body: bytes = b"", headers=()) -> dict:
+    """The response, once the app has finished too (request_finished has run)."""
     all_headers = [(b"host", b"testserver"), (b"cookie", cookie.encode()), *headers]
     communicator = HttpCommunicator(app, method, path, body=body, headers=all_headers)
+    response = await communicator.get_response()
+    await communicator.wait()
+    return response
 
-    async def answered_and_over() -> dict:
-        response = await communicator.get_response()
-        await communicator.wait()  # the app has finished too (request_finished has run)
-        return response
 
-    return async_to_sync(answered_and_over)()
+def request(app, method: str, path: str, cookie: str = "", body: bytes = b"", headers=()) -> dict:
+    return async_to_sync(answered)(app, method, path, cookie, body, headers)
 
 
 @pytest.mark.parametrize("handler, hops", [(ASGIHandler, "some"), (OneThreadASGIHandler, "none")])
@@ -80,15 +81,12 @@ def test_requests_reuse_their_threads_instead_of_starting_new_ones(alice, monkey
     # Django's handler starts a thread for every request (and another to join it),
     # and the event loop waits for each to start: under load that wait queues pages.
     app = OneThreadASGIHandler()
-    headers = [(b"host", b"testserver"), (b"cookie", session_cookie(alice).encode())]
+    cookie = session_cookie(alice)
     started: list[str] = []
     real_start = threading.Thread.start
 
     async def page() -> int:
-        communicator = HttpCommunicator(app, "GET", "/", headers=headers)
-        status = (await communicator.get_response())["status"]
-        await communicator.wait()  # the request is over, not just its answer sent
-        return status
+        return (await answered(app, "GET", "/", cookie))["status"]
 
     def counted_start(thread: threading.Thread) -> None:
         started.append(thread.name)
@@ -130,14 +128,11 @@ def test_an_answered_request_leaves_no_reference_cycles_for_the_collector(
     duel, alice, handler, leaves_cycles
 ):
     # Cyclic garbage is freed only by the collector, whose passes stop the whole process.
-    app = handler()
-    headers = [(b"host", b"testserver"), (b"cookie", session_cookie(alice).encode())]
+    app, cookie = handler(), session_cookie(alice)
 
     async def requests(count: int) -> None:
         for _ in range(count):
-            communicator = HttpCommunicator(app, "GET", f"/game/{duel.pk}/state.json", headers=headers)
-            assert (await communicator.get_response())["status"] == 200
-            await communicator.wait()
+            assert (await answered(app, "GET", f"/game/{duel.pk}/state.json", cookie))["status"] == 200
 
     async_to_sync(requests)(3)  # warm: first-use caches are not garbage
     gc.collect()

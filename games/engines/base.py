@@ -112,11 +112,23 @@ class BaseEngine:
 
 
 def require_legal(legal: list[Action], action: Action) -> Action:
-    """Raises IllegalAction unless `action` is one of `legal` (compared as JSON values)."""
+    """The engine's own legal action equal to `action`; IllegalAction if there is none.
+
+    Equality is of canonical JSON, so `1.0`, `true` and `1` are different values: a
+    client's look-alike must never reach the state, where `grid[row][1.0]` would fail
+    later, long after the move was accepted. Callers go on with the returned action,
+    never the one they were given.
+    """
     if not isinstance(action, dict) or "type" not in action:
         raise IllegalAction("an action must be an object with a 'type'")
-    if action in legal:
-        return action
+    try:
+        wanted = canonical(action)
+    except (TypeError, ValueError):
+        raise IllegalAction("an action must hold only JSON values") from None
+    for candidate in legal:
+        # Python's == first (cheap; it is implied by equal canonical JSON), then the exact test.
+        if candidate == action and canonical(candidate) == wanted:
+            return candidate
     if all(a.get("type") != action.get("type") for a in legal):
         raise IllegalAction(f"you cannot {action['type']!r} now")
     raise IllegalAction(f"that {action['type']!r} is not allowed now")

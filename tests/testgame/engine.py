@@ -89,7 +89,7 @@ class Highcard(BaseEngine):
     def apply(self, s: dict[str, Any], seat: int, action: Action) -> dict[str, Any]:
         if seat not in self.to_act(s):
             raise IllegalAction("it is not your turn")
-        require_legal(self.legal_actions(s, seat), action)
+        action = require_legal(self.legal_actions(s, seat), action)
         s = copy.deepcopy(s)
         if action["type"] == "play":
             s["hands"][seat].remove(action["card"])

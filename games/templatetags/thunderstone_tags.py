@@ -1,0 +1,252 @@
+"""Drawing helpers for Thunderstone pages: a view's cards, hall, village and players, ready to
+draw. Everything here reads only the view handed to the template and the public card facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.engines.thunderstone.data import CARDS, MONSTERS_BY_GROUP, STONE, Card, card
+from games.engines.thunderstone.texts import TEXT
+
+register = template.Library()
+
+GROUP_WORDS = {
+    "hero": "Hero",
+    "village": "Village",
+    "basic": "Basic",
+    "monster": "Monster",
+    "disease": "",
+    "stone": "",
+}
+ORDER = ("Hero", "Militia", "Fighter", "Cleric", "Wizard", "Thief", "Archer", "Weapon", "Edged", "Blunt")
+
+
+def _classes(c: Card) -> str:
+    names = sorted(c.classes - {"Hero", "Monster"}, key=lambda x: (ORDER.index(x) if x in ORDER else 99, x))
+    if c.is_monster:
+        return c.monster_group
+    return " ".join(names)
+
+
+def kind_info(c: Card) -> dict[str, Any]:
+    """The numbers and words a card shows, by kind."""
+    return {
+        "name": c.name,
+        "group": c.group,
+        "classes": _classes(c),
+        "level": c.level if c.group == "hero" else None,
+        "cost": c.cost if c.group in ("hero", "village", "basic") else None,
+        "gold": c.gold,
+        "light": c.light or None,
+        "weight": c.weight,
+        "strength": c.strength if c.is_hero else None,
+        "attack": (c.trophy_attack if c.is_monster else c.attack) or None,
+        "magic": (c.trophy_magic if c.is_monster else c.magic) or None,
+        "vp": c.vp or None,
+        "xp_cost": c.xp_cost if c.is_hero else None,
+        "health": c.health if c.is_monster else None,
+        "xp": c.xp if c.is_monster else None,
+        "penalty": c.penalty or None,
+        "text": TEXT[c.name],
+        "slug": c.slug,
+    }
+
+
+@register.filter
+def card_of(cid: str | None) -> dict[str, Any] | None:
+    """A card by its id: its kind's numbers plus the id (for the page's element ids)."""
+    if not cid:
+        return None
+    return {**kind_info(card(cid)), "id": cid}
+
+
+@register.filter
+def kind_card(name: str) -> dict[str, Any]:
+    return {**kind_info(CARDS[name]), "id": ""}
+
+
+@register.simple_tag
+def hall_ranks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Ranks 1-3: the card, its light penalty (rank + the monster's own), and the battle the
+    active player would fight there as the party stands (during the preparation)."""
+    out = []
+    previews = view.get("preview") or [None, None, None]
+    battle = view["t"].get("result")
+    for r in (1, 2, 3):
+        cid = view["hall"][r - 1]
+        info = card_of(cid)
+        penalty = r + (info["penalty"] or 0) if info and info["group"] == "monster" else None
+        fight = battle if battle and battle["rank"] == r else previews[r - 1]
+        out.append(
+            {
+                "rank": r,
+                "card": info,
+                "penalty": penalty,
+                "battle": fight,
+                "fighting": bool(battle and battle["rank"] == r),
+            }
+        )
+    return out
+
+
+@register.simple_tag
+def dungeon_deck(view: dict[str, Any]) -> dict[str, Any]:
+    d = view["dungeon"]
+    stone_in_hall = any(c and card(c).name == STONE for c in view["hall"])
+    if view["stone"] is not None:
+        where = "taken"
+    elif stone_in_hall:
+        where = "hall"
+    elif d["zone"]:
+        where = "deck"
+    else:
+        where = "unknown"
+    return {
+        "size": d["size"],
+        "unseen": d["unseen"],
+        "zone": d["zone"],
+        "bottom": [card_of(c) for c in d["bottom"]],
+        "unseen_kinds": sorted(d["unseen_kinds"].items()),
+        "stone": where,
+    }
+
+
+@register.simple_tag
+def village_stacks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each stack: its top card, what is left, and (for heroes) how many of each level."""
+    out = []
+    for sid, groups in view["stacks"].items():
+        left = sum(n for _, n in groups)
+        top = next(((kind, n) for kind, n in groups if n), None)
+        info = None
+        if top:
+            kind = CARDS[top[0]]
+            info = {**kind_info(kind), "id": f"{kind.slug}-{kind.count - top[1] + 1}"}
+        out.append(
+            {
+                "id": sid,
+                "dom": sid.replace(":", "-").replace(" ", "-").lower(),
+                "kind": sid.split(":", 1)[0],
+                "name": sid.split(":", 1)[1],
+                "top": info,
+                "left": left,
+                "levels": [(k, n) for k, n in groups] if len(groups) > 1 else [],
+            }
+        )
+    order = {"basic": 0, "hero": 1, "village": 2}
+    out.sort(key=lambda x: (order[x["kind"]], x["name"]))
+    return out
+
+
+@register.simple_tag
+def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    ask = view.get("ask") or {}
+    waiting = ask.get("k") == "discard"
+    out = []
+    for p, pv in enumerate(view["seats"]):
+        out.append(
+            {
+                "seat": p,
+                "name": names[p] if p < len(names) else f"Player {p + 1}",
+                "active": p == view["turn"],
+                "hand_size": pv["hand_size"],
+                "hand": [card_of(c) for c in pv["hand"]]
+                if pv["hand"] is not None and p != view["me"]
+                else None,
+                "deck": pv["deck_size"],
+                "discard": [card_of(c) for c in pv["discard"]],
+                "xp": pv["xp"],
+                "score": pv["score"],
+                "unseen": sorted(pv["unseen"].items()),
+                "choosing": waiting and ask["need"][p] and not ask["done"][p],
+                "chosen": waiting and ask["need"][p] and ask["done"][p],
+                "stone": view["stone"] == p,
+            }
+        )
+    return out
+
+
+@register.simple_tag
+def hand_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The viewer's own hand, each card marked with what this turn did with it."""
+    t = view["t"]
+    equip = t.get("equip", {})
+    carrier = {h: w for w, h in equip.items()}
+    used = set(t.get("spent", []))
+    strength = t.get("str", {})
+    picks = set(view.get("my_picks", []))
+    out = []
+    for cid in view.get("hand", []):
+        info = card_of(cid)
+        assert info is not None
+        notes = []
+        if cid in carrier:
+            notes.append(f"carries the {card(carrier[cid]).name}")
+        if cid in equip:
+            notes.append(f"carried by the {card(equip[cid]).name}")
+        if strength.get(cid):
+            notes.append(f"Strength +{strength[cid]}")
+        if cid in used:
+            notes.append("used")
+        if cid in picks:
+            notes.append("picked to discard")
+        out.append({**info, "notes": notes})
+    return out
+
+
+@register.simple_tag
+def revealed_cards(view: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]:
+    return [c for c in (card_of(x) for x in ids) if c]
+
+
+@register.filter
+def group_words(group: str) -> str:
+    return GROUP_WORDS.get(group, "")
+
+
+@register.simple_tag
+def monster_groups() -> list[tuple[str, list[dict[str, Any]]]]:
+    return [(g, [kind_info(m) for m in ms]) for g, ms in sorted(MONSTERS_BY_GROUP.items())]
+
+
+@register.simple_tag
+def kinds_in(group: str) -> list[dict[str, Any]]:
+    return [kind_info(c) for c in CARDS.values() if c.group == group]
+
+
+PHASES = {
+    "choose": "chooses: village, dungeon or rest",
+    "village": "is visiting the village",
+    "dungeon": "is in the dungeon",
+    "rest": "is resting",
+}
+ASKS = {
+    "banish": "changes the hall with a Banish",
+    "banish_destroy": "destroys a card for the Banish",
+    "haunt": "chooses the hero the Haunt stops",
+    "slay": "chooses the card the monster destroys",
+    "borrow": "may borrow a discarded hero",
+    "spoils": "may take spoils",
+    "sphinx": "destroys cards the Sphinx turned up",
+    "send": "may send a monster under the dungeon deck (Elf Sorcerer)",
+}
+ENDS = {"stone": "The Thunderstone reached rank 1.", "turns": "Every player had 100 turns (house rule)."}
+
+
+@register.simple_tag
+def status_line(view: dict[str, Any], names: list[str]) -> str:
+    """Who is doing what, in words."""
+    if view["phase"] == "over":
+        taker = view["stone"]
+        took = f" {names[taker]} took the Thunderstone." if taker is not None else ""
+        return "Game over. " + ENDS.get(view["end"] or "", "") + took
+    who = names[view["turn"]] if view["turn"] < len(names) else "?"
+    ask = view.get("ask")
+    if ask and ask["k"] == "discard":
+        waiting = [names[p] for p, need in enumerate(ask["need"]) if need and not ask["done"][p]]
+        return f"{who} {PHASES[view['phase']]}; waiting for {', '.join(waiting)} to discard."
+    if ask:
+        return f"{who} {ASKS[ask['k']]}."
+    return f"{who} {PHASES[view['phase']]}."

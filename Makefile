@@ -2,6 +2,8 @@
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The suite runs on every core (pytest-xdist); PYTEST_ARGS=... replaces this, e.g. '-x tests/engines'.
+PYTEST_ARGS ?= -n auto
 
 .PHONY: run test lint typecheck pytest install worker beat clean bench
 

@@ -18,3 +18,11 @@ class ProfileForm(forms.ModelForm):
         if taken:
             raise forms.ValidationError("Another player already uses that name.")
         return name
+
+
+class VacationForm(forms.Form):
+    back_on = forms.DateField(
+        label="Back on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="your clocks run again that day",
+    )

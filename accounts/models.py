@@ -38,3 +38,33 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+
+class Vacation(models.Model):
+    """A stretch away from the site: the player's turn clocks stand still in every game.
+
+    games/vacation.py starts and ends them; `days` is what the stretch takes from the
+    year's allowance (the days planned, or the days used when it ends early).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    started_at = models.DateTimeField()
+    until = models.DateTimeField(help_text="when the clocks run again, unless it ends earlier")
+    ended_at = models.DateTimeField(null=True, blank=True)
+    days = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [
+            models.Index(
+                fields=["until"], name="vacation_open_until", condition=models.Q(ended_at__isnull=True)
+            )
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(ended_at__isnull=True), name="vacation_one_at_a_time"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.started_at:%Y-%m-%d} to {self.until:%Y-%m-%d}"

@@ -7,13 +7,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
-from accounts.forms import ProfileForm
+from accounts.forms import ProfileForm, VacationForm
 from accounts.middleware import SESSION_KEY as TZ_SESSION_KEY
 from accounts.models import Notify, Profile
-from games import registry
+from games import registry, vacation
+from games.errors import GameError
 from games.models import PlayerStats, Seat, Status
 from games.notifications import read_unsubscribe_token
+from ratings.models import PROVISIONAL_GAMES, Rating
 
 
 @login_required
@@ -24,13 +27,51 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         request.session[TZ_SESSION_KEY] = profile.timezone
         messages.success(request, "Your profile is saved.")
         return redirect("profile_edit")
-    return render(request, "accounts/profile_edit.html", {"form": form})
+    return render(
+        request,
+        "accounts/profile_edit.html",
+        {"form": form, "vacation": vacation.allowance(request.user), "vacation_form": VacationForm()},
+    )
+
+
+@require_POST
+@login_required
+def vacation_start(request: HttpRequest) -> HttpResponse:
+    form = VacationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the date you will be back.")
+        return redirect("profile_edit")
+    try:
+        away = vacation.start(request.user, form.cleaned_data["back_on"])
+    except GameError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Enjoy your vacation: your clocks stand still for {away.days} day(s).")
+    return redirect("profile_edit")
+
+
+@require_POST
+@login_required
+def vacation_end(request: HttpRequest) -> HttpResponse:
+    try:
+        back = vacation.end(request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request, f"Welcome back: your clocks run again; the vacation took {back.days} day(s)."
+        )
+    return redirect("profile_edit")
 
 
 def player(request: HttpRequest, name: str) -> HttpResponse:
     profile = get_object_or_404(Profile.objects.select_related("user"), display_name__iexact=name)
     titles = {slug: e.title for slug, e in registry.engines().items()}
-    stats = [(titles.get(s.engine, s.engine), s) for s in PlayerStats.objects.filter(user=profile.user)]
+    ratings = {r.engine: r for r in Rating.objects.filter(user=profile.user)}
+    stats = [
+        (titles.get(s.engine, s.engine), s, ratings.get(s.engine))
+        for s in PlayerStats.objects.filter(user=profile.user)
+    ]
     recent = (
         Seat.objects.filter(user=profile.user, game__status=Status.FINISHED, game__public=True)
         .select_related("game")
@@ -44,6 +85,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
             "stats": stats,
             "recent": recent,
             "titles": titles,
+            "provisional_games": PROVISIONAL_GAMES,
         },
     )
 

@@ -24,6 +24,10 @@ app.conf.beat_schedule = {
     "daily-digest": {"task": "games.tasks.send_daily_digests", "schedule": crontab(hour=7, minute=0)},
     # A worker that died mid-task leaves a bot seat waiting; this nudges such games again.
     "wake-stalled-games": {"task": "games.tasks.wake_stalled_games", "schedule": 300.0},
+    # Turn clocks are enforced within a minute of running out (games/timeouts.py).
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
+    # Reminders when half a turn's time is gone and when a tenth is left (games/reminders.py).
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
 }
 
 _warmup = heap.Warmup()

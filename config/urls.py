@@ -14,5 +14,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("players/<str:name>/", account_views.player, name="player"),
+    path("", include("ratings.urls")),
     path("", include("games.urls")),
 ]

@@ -11,7 +11,18 @@ from games.models import Game, Move, PlayerStats, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["index", "kind", "user", "bot", "resigned", "score", "rank"]
+    fields = [
+        "index",
+        "kind",
+        "user",
+        "bot",
+        "resigned",
+        "timed_out",
+        "reclaimed",
+        "deadline",
+        "score",
+        "rank",
+    ]
 
 
 class MoveInline(admin.TabularInline):

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import presence
-from games.dispatch import game_group, user_group
+from games.dispatch import LOBBY_GROUP, game_group, user_group
 from games.models import Game
 
 
@@ -51,6 +51,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def game_moved(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "moved", "game_id": event["game_id"], "version": event["version"]})
 
+    async def game_table(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "table", "game_id": event["game_id"]})
+
+    async def game_chat(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "chat", "game_id": event["game_id"], "id": event["id"]})
+
 
 class PlayerConsumer(AsyncJsonWebsocketConsumer):
     """One per logged-in page: "your turn in game N", whatever page is open."""
@@ -70,3 +76,20 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
 
     async def your_turn(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "your_turn", "game_id": event["game_id"], "version": event["version"]})
+
+    async def turns_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "turns"})
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    """The lobby page: "the lists changed" (no data: the page fetches them again)."""
+
+    async def connect(self) -> None:
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "lobby"})

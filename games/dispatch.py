@@ -17,7 +17,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
 from games import presence
-from games.models import Game, Seat, SeatKind
+from games.models import Game, Seat
 from games.publisher import Message, publisher
 
 _local = threading.local()
@@ -31,6 +31,9 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+LOBBY_GROUP = "lobby"
+
+
 @dataclass(frozen=True)
 class SeatNote:
     """What the after-commit step needs of a seat to act (taken inside the transaction)."""
@@ -41,8 +44,7 @@ class SeatNote:
 
     @classmethod
     def of(cls, seat: Seat, game: Game) -> SeatNote:
-        human = seat.kind == SeatKind.HUMAN and not seat.resigned
-        return cls(seat.user_id if human else None, seat.machine, seat.awaiting_since == game.version)
+        return cls(None if seat.machine else seat.user_id, seat.machine, seat.awaiting_since == game.version)
 
 
 def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> None:
@@ -54,6 +56,8 @@ def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote
         (user_group(user_id), {"type": "your.turn", "game_id": game_id, "version": version})
         for user_id in woken
     ]
+    if finished:
+        messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))  # the finished list, "my games"
     publish(messages)
     if finished:
         enqueue(tasks.finish_game, game_id)
@@ -63,6 +67,29 @@ def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote
     # Someone looking at the board gets no e-mail: the task would check and send nothing.
     if woken and presence.watching(game_id, woken) != set(woken):
         enqueue(tasks.notify_turn, game_id, version)
+
+
+def table_changed(game_id: int, user_ids: list[int]) -> None:
+    """Something at the table changed besides a move (a seat ran out of time, was claimed
+    back): its pages redraw, and its players' "your move" counts are fetched again."""
+    messages = [(game_group(game_id), {"type": "game.table", "game_id": game_id})]
+    messages += [(user_group(u), {"type": "turns.changed"}) for u in user_ids]
+    publish(messages)
+
+
+def chat_posted(game_id: int, line_id: int) -> None:
+    """A new chat line: only its id travels; each page fetches the lines it may see."""
+    publish([(game_group(game_id), {"type": "game.chat", "game_id": game_id, "id": line_id})])
+
+
+def lobby_changed(game_id: int) -> None:
+    """A table opened, filled, started or closed: lobbies and its waiting room redraw."""
+    publish(
+        [
+            (LOBBY_GROUP, {"type": "lobby.changed"}),
+            (game_group(game_id), {"type": "game.table", "game_id": game_id}),
+        ]
+    )
 
 
 def publish(messages: list[Message]) -> Future[None] | None:

@@ -6,7 +6,9 @@ from typing import Any
 
 from django import forms
 
+from games import clocks
 from games.engines.base import Engine
+from games.models import OnTimeout
 
 OPEN = ""
 
@@ -14,6 +16,20 @@ OPEN = ""
 class NewGameForm(forms.Form):
     players = forms.TypedChoiceField(coerce=int, label="Players")
     public = forms.BooleanField(required=False, initial=True, label="Public table (listed in the lobby)")
+    rated = forms.BooleanField(required=False, initial=True, label="Rated (the result moves the ratings)")
+    # The turn clock (docs/correspondence.md); optional so that quick forms may leave it out.
+    pace = forms.ChoiceField(
+        label="Clock",
+        required=False,
+        initial=clocks.DEFAULT_PACE,
+        choices=[(p.key, clocks.described(p)) for p in clocks.PACES.values()],
+    )
+    on_timeout = forms.ChoiceField(
+        label="When a player's clock runs out",
+        required=False,
+        initial=OnTimeout.BOT,
+        choices=OnTimeout.choices,
+    )
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -44,7 +60,15 @@ class NewGameForm(forms.Form):
         bots = {
             int(k[5:]): v for k, v in data.items() if k.startswith("seat_") and v and int(k[5:]) < players
         }
-        return {"players": players, "options": options, "public": data["public"], "bots": bots}
+        return {
+            "players": players,
+            "options": options,
+            "public": data["public"],
+            "bots": bots,
+            "rated": data["rated"],
+            "pace": data.get("pace") or clocks.DEFAULT_PACE,
+            "on_timeout": data.get("on_timeout") or OnTimeout.BOT,
+        }
 
 
 def _key(choice: Any) -> str:

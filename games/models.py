@@ -21,6 +21,11 @@ class Status(models.TextChoices):
     CANCELLED = "cancelled", "Cancelled"
 
 
+class OnTimeout(models.TextChoices):
+    BOT = "bot", "A bot takes the seat over (its player may claim it back once)"
+    LOSE = "lose", "The seat loses (it ranks last; a bot finishes its moves)"
+
+
 class SeatKind(models.TextChoices):
     HUMAN = "human", "Player"
     BOT = "bot", "Bot"
@@ -49,6 +54,15 @@ class Game(models.Model):
     # The seats to act now, kept beside the state so lists need not load every state.
     to_act = models.JSONField(default=list, blank=True)
     finalized = models.BooleanField(default=False, help_text="scores and statistics stored")
+    # Chosen at creation: a rated game moves its players' ratings (see docs/ratings.md).
+    rated = models.BooleanField(default=True, help_text="counts for the ratings (else casual)")
+    # The turn clock (games/clocks.py has the menu) and what happens when one runs out.
+    pace = models.CharField(max_length=16, default="none")
+    on_timeout = models.CharField(max_length=8, choices=OnTimeout.choices, default=OnTimeout.BOT)
+    # The finished game this table replays with the same players and options (games/rematch.py).
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created_at"])]
@@ -85,9 +99,38 @@ class Seat(models.Model):
     # The version at which this seat last became one to act, and the one we e-mailed about.
     awaiting_since = models.PositiveIntegerField(null=True, blank=True)
     notified_for = models.PositiveIntegerField(null=True, blank=True)
+    # The turn clock (games/clocks.py). While the seat is to act `turn_began_at` is set,
+    # and on a clocked table `deadline` (running) or `paused_left` (its player is away).
+    turn_began_at = models.DateTimeField(null=True, blank=True)
+    reserve = models.PositiveIntegerField(default=0, help_text="time bank, seconds")
+    deadline = models.DateTimeField(null=True, blank=True)
+    paused_left = models.PositiveIntegerField(null=True, blank=True, help_text="seconds, while away")
+    remind_at = models.DateTimeField(null=True, blank=True)
+    reminded = models.PositiveSmallIntegerField(default=0, help_text="reminders sent this turn")
+    # Ran out of time: a machine plays the seat (and under the "lose" rule it ranks last).
+    timed_out = models.BooleanField(default=False)
+    reclaimed = models.BooleanField(default=False, help_text="claimed back after a timeout (once)")
+    # A rematch keeps an open seat for each player of the game before, until they answer.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+    )
 
     class Meta:
         ordering = ["index"]
+        indexes = [
+            # The sweeps read only the seats whose clock runs: small partial indexes.
+            models.Index(
+                fields=["deadline"], name="seat_deadline", condition=models.Q(deadline__isnull=False)
+            ),
+            models.Index(
+                fields=["remind_at"], name="seat_remind_at", condition=models.Q(remind_at__isnull=False)
+            ),
+            models.Index(
+                fields=["user", "turn_began_at"],
+                name="seat_user_turn",
+                condition=models.Q(turn_began_at__isnull=False),
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
             models.UniqueConstraint(
@@ -100,8 +143,14 @@ class Seat(models.Model):
 
     @property
     def machine(self) -> bool:
-        """Seats the worker moves: bots, automata, and players who resigned."""
-        return self.kind != SeatKind.HUMAN or self.resigned
+        """Seats the worker moves: bots, automata, players who resigned or ran out of time."""
+        return self.kind != SeatKind.HUMAN or self.resigned or self.timed_out
+
+    @property
+    def counts_as_loss(self) -> bool:
+        """Resigning and running out of time lose the game, whatever the final score: the one
+        place statistics and ratings ask."""
+        return self.resigned or self.timed_out
 
     def name(self) -> str:
         if self.kind == SeatKind.AUTOMATON:
@@ -153,3 +202,57 @@ class PlayerStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.engine}: {self.won}/{self.played}"
+
+
+class Notice(models.Model):
+    """Something that happened at the table outside the rules (a seat ran out of time, a
+    player claimed a seat back), shown in the log beside the game's own sentences."""
+
+    class Kind(models.TextChoices):
+        TIMEOUT = "timeout", "ran out of time"
+        RECLAIM = "reclaim", "claimed the seat back"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    version = models.PositiveIntegerField(help_text="the game's version when it happened")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            # However many sweepers run, a seat runs out of time at most once per turn.
+            models.UniqueConstraint(fields=["game", "seat", "kind", "version"], name="notice_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat} {self.kind} at {self.version}"
+
+
+class ChatMessage(models.Model):
+    """A line of a game's chat: its players write, spectators of a public table read."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["game", "created_at"], name="chat_game_time")]
+
+    def __str__(self) -> str:
+        return f"{self.game} chat {self.pk}"
+
+
+class Mute(models.Model):
+    """`user` no longer sees `muted`'s chat lines, in any game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="mute_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} mutes {self.muted}"

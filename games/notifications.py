@@ -3,6 +3,8 @@ as the player's preferences say, with a signed one-click unsubscribe link."""
 
 from __future__ import annotations
 
+import zoneinfo
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -11,10 +13,11 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Notify
-from games import presence, registry
-from games.models import Seat, SeatKind, Status
+from games import chat, clocks, presence, registry
+from games.models import ChatMessage, Game, Move, Notice, Seat, SeatKind, Status
 
 UNSUBSCRIBE_SALT = "accounts.unsubscribe"
 
@@ -31,11 +34,13 @@ def read_unsubscribe_token(token: str) -> int | None:
         return None
 
 
-def _send(user: Any, subject: str, template: str, context: dict[str, Any]) -> None:
+def send_mail_to(user: Any, subject: str, template: str, context: dict[str, Any]) -> None:
+    """Sends one e-mail, its times written in the player's own time zone."""
     link = unsubscribe_url(user.pk)
-    body = render_to_string(
-        template, {**context, "user": user, "unsubscribe": link, "site": settings.SITE_URL}
-    )
+    with timezone.override(zoneinfo.ZoneInfo(user.profile.timezone)):
+        body = render_to_string(
+            template, {**context, "user": user, "unsubscribe": link, "site": settings.SITE_URL}
+        )
     message = EmailMessage(subject, body, to=[user.email])
     # RFC 2369 / RFC 8058: mail clients show their own "unsubscribe" button.
     message.extra_headers = {
@@ -63,11 +68,17 @@ def send_turn_email(seat: Seat) -> bool:
             return False
     game = seat.game
     title = registry.get(game.engine).title
-    _send(
+    send_mail_to(
         user,
         f"Your turn in {title} (game {game.pk})",
         "email/turn.txt",
-        {"game": game, "title": title, "url": settings.SITE_URL + game.get_absolute_url()},
+        {
+            "game": game,
+            "title": title,
+            "url": settings.SITE_URL + game.get_absolute_url(),
+            "chat": _new_chat(seat),
+            **_clock(seat),
+        },
     )
     return True
 
@@ -93,13 +104,83 @@ def send_daily_digests() -> int:
         user = seats[0].user
         if not user or not user.email:
             continue
+        # The nearest deadline first; games without a clock after.
+        seats.sort(key=lambda s: (s.deadline is None, s.deadline or s.game.created_at))
         games = [
             {
                 "id": s.game.pk,
                 "title": registry.get(s.game.engine).title,
                 "url": settings.SITE_URL + s.game.get_absolute_url(),
+                "chat": chat.since(s.game, user, timezone.now() - timedelta(days=1)),
+                **_clock(s),
             }
             for s in seats
         ]
-        _send(user, f"{len(games)} game(s) waiting for your move", "email/digest.txt", {"games": games})
+        send_mail_to(
+            user, f"{len(games)} game(s) waiting for your move", "email/digest.txt", {"games": games}
+        )
     return len(by_user)
+
+
+def send_notice(notice: Notice) -> int:
+    """Tells every player at the table what happened (unless they want no e-mails at all)."""
+    game = notice.game
+    seats = list(game.seats.select_related("user__profile"))
+    title = registry.get(game.engine).title
+    who = next(s for s in seats if s.index == notice.seat).name()
+    sent = 0
+    for seat in seats:
+        user = seat.user
+        if user is None or not user.email or user.profile.notify == Notify.NONE:
+            continue
+        send_mail_to(
+            user,
+            f"{who} {notice.get_kind_display()} in {title} (game {game.pk})",
+            "email/notice.txt",
+            {
+                "game": game,
+                "title": title,
+                "who": who,
+                "notice": notice,
+                "yours": seat.index == notice.seat,
+                "url": settings.SITE_URL + game.get_absolute_url(),
+            },
+        )
+        sent += 1
+    return sent
+
+
+def _clock(seat: Seat) -> dict[str, Any]:
+    """The time left on the seat's clock, for an e-mail (nothing if it has none)."""
+    seconds = clocks.left(seat, timezone.now())
+    if seconds is None:
+        return {}
+    return {"left": clocks.in_words(seconds), "deadline": seat.deadline, "paused": seat.deadline is None}
+
+
+def _new_chat(seat: Seat) -> list[ChatMessage]:
+    """The others' chat lines since this player's last move in the game."""
+    last = Move.objects.filter(game_id=seat.game_id, seat=seat.index).order_by("-number").first()
+    return chat.since(seat.game, seat.user, last.created_at if last else None)
+
+
+def send_rematch(game: Game) -> int:
+    """Tells each player invited to a rematch (unless they want no e-mails at all)."""
+    old = game.rematch_of
+    if old is None:
+        return 0
+    title = registry.get(game.engine).title
+    host = game.created_by.profile.display_name
+    sent = 0
+    for seat in game.seats.filter(invited__isnull=False).select_related("invited__profile"):
+        user = seat.invited
+        if user is None or not user.email or user.profile.notify == Notify.NONE:
+            continue
+        send_mail_to(
+            user,
+            f"{host} asks for a rematch of {title} (game {old.pk})",
+            "email/rematch.txt",
+            {"host": host, "title": title, "old": old, "url": settings.SITE_URL + old.get_absolute_url()},
+        )
+        sent += 1
+    return sent

@@ -50,7 +50,11 @@ def viewer_seat(game: Game, seats: list[Seat], user: Any) -> int | None:
 
 
 def names_of(seats: list[Seat]) -> list[str]:
-    return [s.name() + (" (resigned)" if s.resigned else "") for s in seats]
+    return [s.name() + _left_by_player(s) for s in seats]
+
+
+def _left_by_player(seat: Seat) -> str:
+    return " (resigned)" if seat.resigned else " (out of time)" if seat.timed_out else ""
 
 
 def sentence(text: str, names: list[str]) -> SafeString:
@@ -82,7 +86,7 @@ def build(game: Game, user: Any) -> Table:
         seat is not None
         and me is not None
         and game.status == Status.ACTIVE
-        and not me.resigned
+        and not me.machine  # resigned or out of time: a bot plays the seat
         and seat in game.to_act
     ):
         describe = getattr(engine, "describe", None)

@@ -11,11 +11,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import registry
-from games.engines.base import IllegalAction
+from games import clocks, registry, turns
+from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound
-from games.models import Game, Move, Seat, SeatKind, Status
+from games.models import Game, Move, OnTimeout, Seat, SeatKind, Status
 
 
 def _locked(game_id: int) -> Game:
@@ -38,9 +38,17 @@ def create_game(
     *,
     public: bool = True,
     bots: dict[int, str] | None = None,
+    rated: bool = True,
+    pace: str = clocks.NO_CLOCK.key,
+    on_timeout: str = OnTimeout.BOT,
 ) -> Game:
-    """Opens a table; the creator takes seat 0, `bots` fills {seat: level}."""
+    """Opens a table; the creator takes seat 0, `bots` fills {seat: level}; casual if not `rated`;
+    `pace` is a key of clocks.PACES, `on_timeout` what happens to a seat whose time runs out."""
     engine = registry.get(slug)
+    if pace not in clocks.PACES or on_timeout not in OnTimeout.values:
+        raise Illegal(
+            f"the pace is one of: {', '.join(clocks.PACES)}; on a timeout a bot plays or the seat loses"
+        )
     try:
         options = engine.validate_options(players, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -49,7 +57,16 @@ def create_game(
     levels = _bot_levels(slug)
     if any(not 0 < i < players or level not in levels for i, level in bots.items()):
         raise Illegal(f"bots sit in seats 2 to {players} and play at one of: {', '.join(levels)}")
-    game = Game.objects.create(engine=slug, options=options, players=players, public=public, created_by=user)
+    game = Game.objects.create(
+        engine=slug,
+        options=options,
+        players=players,
+        public=public,
+        rated=rated,
+        created_by=user,
+        pace=pace,
+        on_timeout=on_timeout,
+    )
     seat_count = registry.extra(engine, "seat_count", players, options, default=players)
     automata = registry.extra(engine, "automaton_seats", players, options, default=frozenset())
     assert isinstance(seat_count, int) and isinstance(automata, frozenset)
@@ -63,6 +80,8 @@ def create_game(
             seat.kind, seat.bot = SeatKind.BOT, bots[index]
         seat.save()
     _start_if_full(game)
+    if public:
+        _lobby_changed(game)
     return game
 
 
@@ -71,20 +90,23 @@ def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
     game = _locked(game_id)
     if game.status != Status.OPEN:
         raise Conflict("this table is no longer taking players")
-    if not game.public and token != game.invite_token:
+    # A rematch keeps a seat for each player invited to it (games/rematch.py).
+    seat = game.seats.filter(invited=user).first()
+    if not game.public and token != game.invite_token and seat is None:
         raise Forbidden("this table is private: you need its invite link")
     if game.seats.filter(user=user).exists():
         raise Conflict("you already sit at this table")
-    seat = game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True).first()
+    seat = seat or game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True, invited__isnull=True).first()
     if seat is None:
         raise Conflict("this table is full")
-    seat.user = user
+    seat.user, seat.invited = user, None
     try:
         with transaction.atomic():
-            seat.save(update_fields=["user"])
+            seat.save(update_fields=["user", "invited"])
     except IntegrityError:
         raise Conflict("you already sit at this table") from None
     _start_if_full(game)
+    _lobby_changed(game)
     return game
 
 
@@ -98,6 +120,7 @@ def leave_game(user: Any, game_id: int) -> Game:
     updated = game.seats.filter(user=user).update(user=None)
     if not updated:
         raise Conflict("you do not sit at this table")
+    _lobby_changed(game)
     return game
 
 
@@ -110,6 +133,7 @@ def cancel_game(user: Any, game_id: int) -> Game:
         raise Conflict("a game that has started cannot be cancelled")
     game.status = Status.CANCELLED
     game.save(update_fields=["status"])
+    _lobby_changed(game)
     return game
 
 
@@ -127,7 +151,16 @@ def start_game(user: Any, game_id: int, fill_with: str | None = None) -> Game:
         raise Illegal(f"bots play at one of: {', '.join(levels)}")
     game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True).update(kind=SeatKind.BOT, bot=level)
     _start(game)
+    _lobby_changed(game)
     return game
+
+
+def _lobby_changed(game: Game) -> None:
+    """After commit: the lobby's lists and the table's waiting room redraw themselves."""
+    from games import dispatch
+
+    game_id = game.pk
+    transaction.on_commit(lambda: dispatch.lobby_changed(game_id))
 
 
 def _start_if_full(game: Game) -> None:
@@ -144,8 +177,9 @@ def _start(game: Game) -> None:
     game.started_at = timezone.now()
     game.to_act = sorted(engine.to_act(state))
     game.save()
-    game.seats.filter(index__in=game.to_act).update(awaiting_since=0)
-    _after_commit(game, list(game.seats.all()), finished=False)
+    seats = list(game.seats.all())
+    turns.game_started(game, seats)
+    _after_commit(game, seats, finished=False)
 
 
 @transaction.atomic
@@ -162,6 +196,8 @@ def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, 
         raise Forbidden("that seat is not yours")
     if seat.resigned:
         raise Forbidden("you resigned from this game")
+    if seat.timed_out:
+        raise Forbidden("you ran out of time: a bot plays your seat")
     if version != game.version:
         raise Conflict("the game has moved on since your page was drawn")
     if seat.index not in game.to_act:
@@ -208,7 +244,8 @@ def resign(user: Any, game_id: int) -> Game:
     if seat.resigned:
         raise Conflict("you have already resigned")
     seat.resigned = True
-    seat.save(update_fields=["resigned"])
+    clocks.halt(seat)  # a bot plays the seat now: no clock
+    seat.save(update_fields=["resigned", *clocks.CLOCK_FIELDS])
     _after_commit(game, seats, finished=False)
     return game
 
@@ -219,6 +256,9 @@ def _apply(
     engine = engine or registry.get(game.engine)
     state = state if state is not None else engine.load(game.stored_state())
     try:
+        # The engine's own action is applied and stored, never the client's look-alike
+        # (one check here for every engine: see require_legal).
+        action = require_legal(engine.legal_actions(state, seat), action)
         new = engine.apply(state, seat, action)
     except IllegalAction as exc:
         raise Illegal(exc.reason) from None
@@ -232,13 +272,7 @@ def _apply(
         game.status = Status.FINISHED
         game.finished_at = timezone.now()
     game.save(update_fields=["version", "state", "to_act", "status", "finished_at"])
-    # A seat that acted and must act again (a multi-step turn) starts waiting anew.
-    newly = (set(game.to_act) - before) | ({seat} & set(game.to_act))
-    if newly:
-        game.seats.filter(index__in=newly).update(awaiting_since=game.version)
-        for s in seats:
-            if s.index in newly:
-                s.awaiting_since = game.version
+    turns.turns_changed(game, seats, before, seat)  # turns begun and ended, and their clocks
     _after_commit(game, seats, finished=finished)
 
 
@@ -253,8 +287,9 @@ def _after_commit(game: Game, seats: list[Seat], *, finished: bool) -> None:
 
 @transaction.atomic
 def finalize(game_id: int) -> bool:
-    """Stores scores and ranks on the seats and counts the game in the statistics."""
-    from games.models import PlayerStats
+    """Stores scores and ranks on the seats and counts the game in the statistics and
+    ratings, all in this one transaction: `finalized` makes it happen once per game."""
+    from ratings.record import record_game  # ratings build on games; imported late
 
     game = _locked(game_id)
     if game.status != Status.FINISHED or game.finalized:
@@ -262,18 +297,26 @@ def finalize(game_id: int) -> bool:
     engine = registry.get(game.engine)
     outcome = engine.outcome(engine.load(game.stored_state()))
     assert outcome is not None
-    for seat in game.seats.all():
+    seats = list(game.seats.all())
+    ranks = forfeit_ranks(
+        outcome["ranks"], {s.index for s in seats if s.timed_out and game.on_timeout == OnTimeout.LOSE}
+    )
+    for seat in seats:
         seat.score = outcome["scores"][seat.index]
-        seat.rank = outcome["ranks"][seat.index]
+        seat.rank = ranks[seat.index]
         seat.breakdown = outcome["breakdown"][seat.index]
         seat.save(update_fields=["score", "rank", "breakdown"])
-        if seat.kind == SeatKind.HUMAN and seat.user_id is not None:
-            stats, _ = PlayerStats.objects.select_for_update().get_or_create(
-                user_id=seat.user_id, engine=game.engine
-            )
-            stats.played += 1
-            stats.won += int(seat.rank == 1 and not seat.resigned)
-            stats.save()
+    record_game(game, seats)  # PlayerStats, ratings, solo records, site statistics
     game.finalized = True
     game.save(update_fields=["finalized"])
     return True
+
+
+def forfeit_ranks(ranks: list[int], lost: set[int]) -> list[int]:
+    """The engine's ranks with the seats in `lost` (out of time under the "lose" rule)
+    put last, sharing the last place; the others keep their order among themselves."""
+    if not lost:
+        return list(ranks)
+    kept = [r for i, r in enumerate(ranks) if i not in lost]
+    last = len(kept) + 1
+    return [last if i in lost else 1 + sum(o < r for o in kept) for i, r in enumerate(ranks)]

@@ -9,8 +9,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from games import notifications, services
-from games.models import Game, Seat, SeatKind, Status
+from games import notifications, reminders, services, timeouts, vacation
+from games.models import Game, Notice, Seat, SeatKind, Status
 
 
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
@@ -59,10 +59,43 @@ def wake_stalled_games() -> int:
         if (
             last
             and last < stale
-            and game.seats.filter(index__in=game.to_act).exclude(kind=SeatKind.HUMAN, resigned=False).exists()
+            and game.seats.filter(index__in=game.to_act)
+            .exclude(kind=SeatKind.HUMAN, resigned=False, timed_out=False)
+            .exists()
         ):
             enqueue(play_machine, game.pk, game.version)
             woken += 1
     for game in Game.objects.filter(status=Status.FINISHED, finalized=False):
         enqueue(finish_game, game.pk)
     return woken
+
+
+@shared_task(acks_late=True)
+def sweep_deadlines() -> int:
+    """Ends the vacations due to end (their clocks run again), then times out the seats
+    whose clock ran out (beat: every 30 s). Safe to run twice at once or again after a
+    worker died mid-sweep (games/timeouts.py says why)."""
+    now = timezone.now()
+    vacation.end_due(now)
+    return timeouts.sweep(now)
+
+
+@shared_task(acks_late=True)
+def notify_notices(notice_ids: list[int]) -> int:
+    """E-mails each table's players what happened (a seat ran out of time, was claimed back)."""
+    return sum(
+        notifications.send_notice(n) for n in Notice.objects.select_related("game").filter(pk__in=notice_ids)
+    )
+
+
+@shared_task(acks_late=True)
+def send_reminders() -> int:
+    """E-mails the players whose clock is half gone, or nearly out (beat: every minute)."""
+    return reminders.send_due()
+
+
+@shared_task(acks_late=True)
+def notify_rematch(game_id: int) -> int:
+    """E-mails the players invited to a rematch."""
+    game = Game.objects.filter(pk=game_id, status=Status.OPEN).first()
+    return notifications.send_rematch(game) if game else 0

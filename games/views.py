@@ -15,7 +15,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import presenter, registry, services
+from games import presenter, registry, rematch, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
 from games.models import Game, Status
@@ -228,6 +228,8 @@ leave = _lifecycle(lambda r, g: services.leave_game(r.user, g.pk), "You left the
 start = _lifecycle(lambda r, g: services.start_game(r.user, g.pk), "The game has started.")
 cancel = _lifecycle(lambda r, g: services.cancel_game(r.user, g.pk), "The table was cancelled.")
 resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), "You resigned; a bot plays your seat.")
+rematch_decline = _lifecycle(lambda r, g: rematch.decline(r.user, g.pk), "You declined the rematch.")
+reclaim = _lifecycle(lambda r, g: timeouts.reclaim(r.user, g.pk), "Your seat is yours again.")
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

@@ -27,6 +27,13 @@
     open();
   }
 
+  // Other scripts (clock.js, turns.js, live.js, chat.js) hear every socket message as a
+  // DOM event, "game-socket" or "player-socket", and may open sockets of their own.
+  function announce(name, msg) {
+    document.dispatchEvent(new CustomEvent(name, {detail: msg}));
+  }
+  window.siteSocket = connect;
+
   function announced() {
     // The newest version this page has heard of (socket message or a partial's header).
     return parseInt(body.dataset.version || "0", 10);
@@ -61,6 +68,7 @@
         body.dataset.version = Math.max(msg.version, announced());
         htmx.trigger(body, "game-moved");
       }
+      announce("game-socket", msg);
     }, function () {
       // After a reconnect we may have missed messages: catch up once.
       htmx.trigger(body, "game-moved");
@@ -85,6 +93,7 @@
 
   if (body.dataset.user) {
     connect("/ws/me/", function (msg) {
+      announce("player-socket", msg);
       if (msg.type === "your_turn" && String(msg.game_id) !== gameId) {
         toast('Your turn in <a href="/game/' + Number(msg.game_id) + '/">game ' + Number(msg.game_id) + "</a>");
       }

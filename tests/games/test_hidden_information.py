@@ -36,6 +36,8 @@ def urls(game) -> list[str]:
         reverse("player", args=["Alice"]),
         reverse("player", args=["Bob"]),
         reverse("how_to_play", args=["highcard"]),
+        reverse("chat", args=[game.pk]),
+        reverse("turns_count"),
     ]
 
 

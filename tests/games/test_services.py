@@ -234,3 +234,22 @@ def test_the_sweeper_wakes_a_game_whose_machine_turn_was_lost(alice, bob, django
         assert tasks.wake_stalled_games() == 1
     game.refresh_from_db()
     assert game.version > 1  # the bot moved, and the Dealer after it
+
+
+@pytest.mark.parametrize("alias", [1.0, True])
+def test_a_look_alike_value_is_refused_and_writes_nothing(alice, alias):
+    """A float or boolean for an integer once froze a game for ever (grid[row][1.0] at the turn's end)."""
+    game = services.create_game(alice, "stonespine", 2, {}, bots={1: "random"})
+    legal = next(a for a in services_legal(game, 0) if a["type"] == "place")
+    before = snapshot(game)
+    with pytest.raises(Illegal):
+        services.submit_action(alice, game.pk, 0, {**legal, "column": alias}, game.version)
+    assert snapshot(game) == before
+
+
+def services_legal(game: Game, seat: int) -> list[dict]:
+    from games import registry
+
+    engine = registry.get(game.engine)
+    game.refresh_from_db()
+    return engine.legal_actions(engine.load(game.stored_state()), seat)

@@ -260,7 +260,7 @@ def clone(s: State) -> State:
 def apply(s: State, seat: int, action: Action) -> State:
     if seat not in to_act(s):
         raise IllegalAction("it is not your turn")
-    require_legal(legal_actions(s, seat), action)
+    action = require_legal(legal_actions(s, seat), action)
     s = clone(s)
     rng = Rng(s["rng"])
     kind = action["type"]
@@ -546,6 +546,10 @@ class Stonespine(BaseEngine):
 
     def automaton_seats(self, players: int, options: dict[str, Any]) -> frozenset[int]:
         return frozenset({1}) if players == 1 else frozenset()
+
+    def solo_mode(self, options: dict[str, Any]) -> str:
+        """The solo record is kept per Jael deck: beating legendary Jael is another feat."""
+        return str(options.get("jael", "basic"))
 
     def options(self) -> dict[str, dict[str, Any]]:
         return {

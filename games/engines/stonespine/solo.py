@@ -91,7 +91,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
 def apply(s: State, seat: int, action: Action) -> State:
     if seat not in to_act(s):
         raise IllegalAction("it is not your turn")
-    require_legal(legal_actions(s, seat), action)
+    action = require_legal(legal_actions(s, seat), action)
     s = rules.clone(s)
     s["solo"] = {
         **s["solo"],

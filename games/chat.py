@@ -1,0 +1,110 @@
+"""A chat per game: its players write, spectators of a public table read. The socket
+carries only the new line's id; pages fetch the lines (each viewer without the
+players they muted). Lines are length-limited, rate-limited, and escaped when drawn.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games.errors import Forbidden, GameError, Illegal, NotFound
+from games.models import ChatMessage, Game, Mute, Status
+
+MAX_LENGTH = 500
+LIMIT, WINDOW = 5, 30  # lines per player per window of seconds
+RATE_KEY = "chat-rate"
+
+
+class TooFast(GameError):
+    """More chat lines than the rate limit allows."""
+
+    status = 429
+
+
+def allowed(user_id: int) -> bool:
+    """At most LIMIT lines in each window of WINDOW seconds, per player (a counter in the
+    cache, shared by every process when the cache is Redis)."""
+    window = int(timezone.now().timestamp()) // WINDOW
+    key = f"{RATE_KEY}:{user_id}:{window}"
+    cache.add(key, 0, WINDOW + 5)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between the two calls
+        cache.set(key, 1, WINDOW + 5)
+        count = 1
+    return count <= LIMIT
+
+
+def may_read(game: Game, user: Any) -> bool:
+    return game.public or seated(game, user)
+
+
+def seated(game: Game, user: Any) -> bool:
+    return bool(user.is_authenticated and game.seats.filter(user=user).exists())
+
+
+@transaction.atomic
+def post(user: Any, game_id: int, text: str) -> ChatMessage:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not may_read(game, user):
+        raise NotFound("there is no such game")
+    if not seated(game, user):
+        raise Forbidden("only the players at this table may write in its chat")
+    if game.status == Status.CANCELLED:
+        raise Forbidden("this table was cancelled")
+    text = text.strip()
+    if not text:
+        raise Illegal("write something first")
+    if len(text) > MAX_LENGTH:
+        raise Illegal(f"a chat line holds at most {MAX_LENGTH} characters")
+    if not allowed(user.pk):
+        raise TooFast(f"slow down: at most {LIMIT} lines in {WINDOW} seconds")
+    line = ChatMessage.objects.create(game=game, user=user, text=text)
+    line_id = line.pk
+
+    def announce() -> None:
+        from games import dispatch
+
+        dispatch.chat_posted(game_id, line_id)
+
+    transaction.on_commit(announce)
+    return line
+
+
+def lines(game: Game, viewer: Any, after: int = 0) -> QuerySet[ChatMessage]:
+    """The chat as `viewer` sees it: without the players they muted."""
+    found = game.chat.filter(pk__gt=after).select_related("user__profile")
+    if viewer.is_authenticated:
+        found = found.exclude(user__in=Mute.objects.filter(user=viewer).values("muted"))
+    return found
+
+
+def since(game: Game, user: Any, moment: datetime | None) -> list[ChatMessage]:
+    """The others' lines since `moment` (for e-mails): the last ten, oldest first."""
+    found = lines(game, user).exclude(user=user)
+    if moment is not None:
+        found = found.filter(created_at__gt=moment)
+    return list(found.order_by("-pk")[:10])[::-1]
+
+
+def mute(user: Any, other_id: int) -> None:
+    if other_id == user.pk:
+        raise Illegal("you cannot mute yourself")
+    if not get_user_model().objects.filter(pk=other_id).exists():
+        raise NotFound("there is no such player")
+    try:
+        with transaction.atomic():
+            Mute.objects.create(user=user, muted_id=other_id)
+    except IntegrityError:
+        pass  # muted already
+
+
+def unmute(user: Any, other_id: int) -> None:
+    Mute.objects.filter(user=user, muted_id=other_id).delete()

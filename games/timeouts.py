@@ -1,0 +1,168 @@
+"""Running out of time, and claiming a seat back: part of the services layer (each
+write is one transaction that locks the game row, checks, writes, and schedules its
+side effects on commit).
+
+The sweep (games.tasks.sweep_deadlines, every 30 s) reads the seats whose deadline
+has passed from a small partial index and times each out in a transaction of its own
+that checks again under the game's lock. So two sweeps at once never time a seat out
+twice (the second finds the clock stopped), and a sweep cut short by a dying worker
+leaves the rest due for the next one.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import clocks, vacation
+from games.errors import Conflict, Forbidden
+from games.models import Game, Notice, OnTimeout, Seat, Status
+from games.services import _locked  # the services layer's own helper
+
+log = logging.getLogger(__name__)
+
+BATCH = 1000  # due seats read per query; a sweep goes on until none is left
+CHUNK = 100  # seats timed out per transaction (their games locked together, in id order)
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Times out every seat whose deadline has passed; returns how many it timed out."""
+    now = now or timezone.now()
+    count = 0
+    last: tuple[datetime | None, int] | None = None
+    while True:
+        due = Seat.objects.filter(deadline__lte=now)
+        if last is not None:  # each seat once per sweep, even one whose time out failed
+            due = due.filter(Q(deadline__gt=last[0]) | Q(deadline=last[0], pk__gt=last[1]))
+        rows = list(due.order_by("deadline", "pk").values_list("deadline", "pk", "game_id", "index")[:BATCH])
+        for start in range(0, len(rows), CHUNK):
+            count += _time_out_chunk(
+                [(game_id, index) for _, _, game_id, index in rows[start : start + CHUNK]], now
+            )
+        if len(rows) < BATCH:
+            return count
+        last = rows[-1][:2]
+
+
+def _time_out_chunk(due: list[tuple[int, int]], now: datetime) -> int:
+    try:
+        return time_out_seats(due, now)
+    except Exception:
+        # One broken game must not keep the others' clocks from being enforced: one by one.
+        log.exception("a chunk of %s due seats failed; timing them out one by one", len(due))
+    count = 0
+    for game_id, index in due:
+        try:
+            count += time_out(game_id, index, now)
+        except Exception:
+            log.exception("game %s seat %s could not be timed out", game_id, index)
+    return count
+
+
+def time_out(game_id: int, index: int, now: datetime | None = None) -> bool:
+    """Times the seat out if its deadline has passed (checked again under the lock)."""
+    return time_out_seats([(game_id, index)], now or timezone.now()) == 1
+
+
+@transaction.atomic
+def time_out_seats(due: list[tuple[int, int]], now: datetime) -> int:
+    """Times out those of the (game id, seat index) pairs whose deadline has passed,
+    checked again with their games locked; returns how many ran out."""
+    games = {
+        g.pk: g for g in Game.objects.select_for_update().filter(pk__in={g for g, _ in due}).order_by("pk")
+    }
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game_id__in=games):  # read once the games are locked
+        seats.setdefault(seat.game_id, []).append(seat)
+    wanted = {(g, i) for g, i in due}
+    due_seats = [s for game_seats in seats.values() for s in game_seats if (s.game_id, s.index) in wanted]
+    away = vacation.away({s.user_id for s in due_seats if s.user_id is not None})
+    halted, ran_out, notices = [], [], []
+    for seat in due_seats:
+        game = games[seat.game_id]
+        if seat.deadline is None or seat.deadline > now:
+            continue  # it moved in time, or another sweep was first
+        if game.status != Status.ACTIVE or seat.index not in game.to_act or seat.machine:
+            halted.append(seat.pk)  # a clock that should not be running: stop it, time out nobody
+        elif seat.user_id in away:
+            clocks.pause(seat, clocks.pace_of(game.pace), now)  # its player went away as the turn began
+            seat.save(update_fields=clocks.CLOCK_FIELDS)
+        else:
+            notices.append(_run_out(game, seat))
+            ran_out.append(seat.pk)
+    # The seats that ran out all end the same way: one UPDATE for them all.
+    stopped = {"deadline": None, "paused_left": None, "remind_at": None}
+    Seat.objects.filter(pk__in=halted).update(**stopped)
+    Seat.objects.filter(pk__in=ran_out).update(timed_out=True, reserve=0, **stopped)
+    notices = Notice.objects.bulk_create(notices)
+    for game_id in {n.game_id for n in notices}:
+        _announce(games[game_id], seats[game_id])
+    _email([n.pk for n in notices])
+    return len(notices)
+
+
+def _run_out(game: Game, seat: Seat) -> Notice:
+    """The seat's time ran out: a machine plays it from now on (and under the "lose"
+    rule it ranks last). Returns the notice for the table, to be saved."""
+    seat.timed_out = True
+    seat.reserve = 0
+    clocks.halt(seat)
+    return Notice(game=game, seat=seat.index, kind=Notice.Kind.TIMEOUT, version=game.version)
+
+
+@transaction.atomic
+def reclaim(user: Any, game_id: int) -> Game:
+    """A player whose seat a bot took over after a timeout plays it again (once a game)."""
+    game = _locked(game_id)
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise Forbidden("you do not play in this game")
+    if not seat.timed_out:
+        raise Conflict("your seat has not run out of time")
+    if game.on_timeout == OnTimeout.LOSE:
+        raise Conflict("at this table a seat that runs out of time has lost; a bot finishes its moves")
+    if seat.reclaimed:
+        raise Conflict("you have already claimed this seat back once in this game")
+    if game.status != Status.ACTIVE:
+        raise Conflict("this game is over")
+    seat.timed_out, seat.reclaimed = False, True
+    pace = clocks.pace_of(game.pace)
+    if seat.index in game.to_act and pace.clocked:
+        # Its reserve was spent: the player has the time for one move, from now.
+        now = timezone.now()
+        clocks.start(seat, pace, now, away=user.pk in vacation.away({user.pk}))
+    seat.save(update_fields=["timed_out", "reclaimed", *clocks.CLOCK_FIELDS])
+    notice = Notice.objects.create(game=game, seat=seat.index, kind=Notice.Kind.RECLAIM, version=game.version)
+    _announce(game, seats)
+    _email([notice.pk])
+    return game
+
+
+def _announce(game: Game, seats: list[Seat]) -> None:
+    """Pages redraw the table, the seats' players hear of it, machines move if they now may."""
+    from games import dispatch
+
+    game_id, version = game.pk, game.version
+    users = [s.user_id for s in seats if s.user_id is not None]
+    # No turn began: nobody is told "your turn" again; a machine now to act moves.
+    notes = [
+        dispatch.SeatNote(None if s.machine else s.user_id, s.machine, new_turn=False)
+        for s in seats
+        if s.index in game.to_act
+    ]
+    transaction.on_commit(lambda: dispatch.table_changed(game_id, users))
+    transaction.on_commit(lambda: dispatch.game_moved(game_id, version, False, notes))
+
+
+def _email(notice_ids: list[int]) -> None:
+    """After commit, one task e-mails every table what happened."""
+    from games import dispatch, tasks
+
+    if notice_ids:
+        transaction.on_commit(lambda: dispatch.enqueue(tasks.notify_notices, notice_ids))

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import chat
+from games import chat, limits
 from games.errors import GameError
 from games.models import Game
 
@@ -35,6 +35,9 @@ def write(request: HttpRequest, pk: int) -> HttpResponse:
             return HttpResponse("log in to chat", status=403, content_type="text/plain")
         return redirect("account_login")
     try:
+        too_fast = limits.exceeded(request, "chat")
+        if too_fast:
+            raise too_fast
         chat.post(request.user, pk, request.POST.get("text", ""))
     except GameError as exc:
         if scripted:

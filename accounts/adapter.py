@@ -28,10 +28,20 @@ class AccountAdapter(DefaultAccountAdapter):
 
 
 def login_name(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
-    """The account a log-in attempt is for, as django-axes counts it: the site's form
-    sends an e-mail address ("login"), the admin's a username; case does not matter."""
+    """The account a log-in attempt is for, as django-axes counts it.
+
+    The site's form sends an e-mail address ("login"), the admin's a username, and axes
+    itself, after a good log-in, the account's username: all three name one account, so
+    an address is turned into its account's username (case does not matter in it).
+    """
     credentials = credentials or {}
     name = credentials.get("email") or credentials.get("username")
     if not name and request is not None and request.method == "POST":
         name = request.POST.get("login") or request.POST.get("username")
-    return str(name).strip().lower() if name else None
+    if not name:
+        return None
+    name = str(name).strip()
+    if "@" in name:
+        account = get_user_model().objects.filter(email__iexact=name).first()
+        return account.get_username() if account else name.lower()
+    return name

@@ -23,7 +23,8 @@ from ratings.models import PROVISIONAL_GAMES, Rating
 def profile_edit(request: HttpRequest) -> HttpResponse:
     # A copy of the profile: an invalid form must not change the one the page's header
     # draws (a name holding "/" would leave the header's link to it unbuildable).
-    form = ProfileForm(request.POST or None, instance=Profile.objects.get(user_id=request.user.pk))
+    mine = Profile.objects.get(pk=request.user.profile.pk)  # type: ignore[union-attr]
+    form = ProfileForm(request.POST or None, instance=mine)
     if request.method == "POST" and form.is_valid():
         profile = form.save()
         request.session[TZ_SESSION_KEY] = profile.timezone

@@ -39,17 +39,17 @@ def exceeded(request: HttpRequest, scope: str) -> TooFast | None:
         return None
     if usage is None or not usage["should_limit"]:
         return None
-    return TooFast(f"slow down: at most {described(rate)} {WHAT.get(scope, scope)}; try again shortly")
+    return TooFast(f"slow down: at most {described(rate, WHAT.get(scope, scope))}; try again shortly")
 
 
-def described(rate: str) -> str:
-    """ "5/30s" as "5 every 30 seconds", "120/m" as "120 a minute"."""
+def described(rate: str, what: str) -> str:
+    """("5/30s", "chat lines") as "5 chat lines every 30 seconds", "120/m" as "... a minute"."""
     count, period = rate.split("/")
     digits = "".join(ch for ch in period if ch.isdigit())
     unit = UNITS.get(period[len(digits) :], period)
     if not digits or digits == "1":
-        return f"{count} a {unit}"
-    return f"{count} every {digits} {unit}s"
+        return f"{count} {what} a {unit}"
+    return f"{count} {what} every {digits} {unit}s"
 
 
 def _player(group: str, request: HttpRequest) -> str:

@@ -55,7 +55,9 @@ def drop_index(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
     dependencies = [
         ("accounts", "0002_vacation"),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        # After auth's own last change to the user table: on SQLite such a change rebuilds
+        # the table, which would drop this index (tests/accounts/test_signup_races.py notices).
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [migrations.RunPython(add_index, drop_index)]

@@ -42,6 +42,8 @@ def write(request: HttpRequest, pk: int) -> HttpResponse:
     except GameError as exc:
         if scripted:
             return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+        if exc.status == 404:
+            raise Http404(exc.message) from None  # a private table stays invisible
         messages.error(request, exc.message)
     return HttpResponse(status=204) if scripted else redirect("game", pk)
 

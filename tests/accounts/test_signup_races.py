@@ -20,7 +20,9 @@ PASSWORD = "a-long-pass-phrase"
 
 def sign_up(email, client=None):
     client = client or Client()
-    return client.post(reverse("account_signup"), {"email": email, "password1": PASSWORD, "password2": PASSWORD})
+    return client.post(
+        reverse("account_signup"), {"email": email, "password1": PASSWORD, "password2": PASSWORD}
+    )
 
 
 def accounts_for(email):
@@ -67,7 +69,9 @@ def test_an_address_too_long_is_refused_with_a_message_not_cut(db):
 @pytest.mark.django_db(transaction=True)
 def test_twenty_sign_ups_at_once_for_one_address_make_one_account():
     if connection.vendor != "postgresql":
-        pytest.skip("SQLite runs one writer at a time, so there is no race to see; CI runs this on PostgreSQL")
+        pytest.skip(
+            "SQLite runs one writer at a time, so there is no race to see; CI runs this on PostgreSQL"
+        )
     n = 20
     start = threading.Barrier(n)
     answers: list[object] = []

@@ -66,7 +66,9 @@ def test_a_form_post_with_infinity_is_refused(duel, alice):
     before = state_of(duel)
     action = json.dumps({"type": "play", "card": a_legal_card(duel)})
     for version in ("Infinity", "1e400", "NaN", "0.0", "٣"):
-        response = client_for(alice).post(reverse("act", args=[duel.pk]), {"action": action, "version": version})
+        response = client_for(alice).post(
+            reverse("act", args=[duel.pk]), {"action": action, "version": version}
+        )
         assert response.status_code == 400, version
     response = client_for(alice).post(
         reverse("act", args=[duel.pk]), {"action": '{"type": "play", "n": Infinity}', "version": "0"}
@@ -81,7 +83,9 @@ def test_the_replay_s_step_must_be_a_number(alice, django_capture_on_commit_call
     while Game.objects.get(pk=game.pk).status != "finished":
         g = Game.objects.get(pk=game.pk)
         with django_capture_on_commit_callbacks(execute=True):
-            services.submit_action(alice, g.pk, 0, {"type": "play", "card": g.state["hands"][0][0]}, g.version)
+            services.submit_action(
+                alice, g.pk, 0, {"type": "play", "card": g.state["hands"][0][0]}, g.version
+            )
     client = client_for(alice)
     for step in ("abc", "1e400", "Infinity", "-", "٣"):
         response = client.get(reverse("replay", args=[game.pk]), {"step": step})

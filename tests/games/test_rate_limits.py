@@ -16,7 +16,9 @@ from tests.conftest import client_for
 
 
 def open_table(client, players="2"):
-    return client.post(reverse("new_game", args=["highcard"]), {"players": players, "public": "on", "opt_variant": "high"})
+    return client.post(
+        reverse("new_game", args=["highcard"]), {"players": players, "public": "on", "opt_variant": "high"}
+    )
 
 
 def play(client, game, card, version):
@@ -76,7 +78,9 @@ def test_the_limits_let_players_through_when_the_cache_is_down(duel, alice, rate
     assert play(client_for(alice), duel, card, 0).status_code == 200
 
 
-@pytest.mark.parametrize(("rate", "words"), [("120/m", "120 moves a minute"), ("5/30s", "5 moves every 30 seconds")])
+@pytest.mark.parametrize(
+    ("rate", "words"), [("120/m", "120 moves a minute"), ("5/30s", "5 moves every 30 seconds")]
+)
 def test_the_message_says_the_limit_in_words(rate, words):
     from games.limits import described
 

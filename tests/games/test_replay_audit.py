@@ -63,7 +63,7 @@ def test_verify_reports_a_move_that_is_not_legal_at_all(architectura):
 def test_verify_reports_a_seat_to_act_without_legal_actions(architectura, monkeypatch):
     # An engine bug: the seats to act are given nothing to do.
     monkeypatch.setattr(registry.get("architectura"), "legal_actions", lambda s, seat: [])
-    with pytest.raises(CommandError, match="at the start: seat \\d is to act but has no legal action"):
+    with pytest.raises(CommandError, match=r"at the start: seat \d is to act but has no legal action"):
         run("replay", str(architectura.pk), "--verify")
 
 

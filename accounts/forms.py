@@ -1,8 +1,42 @@
 from __future__ import annotations
 
+from typing import Any
+
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.shortcuts import render
 
 from accounts.models import Profile
+
+# Two sign-ups that pass the form's checks at the same moment meet at the database:
+# tries before giving up (a username picked twice takes another on the next try).
+SIGNUP_TRIES = 3
+
+
+class SignupForm(AllauthSignupForm):
+    """allauth's sign-up, safe when two sign-ups for one address race each other.
+
+    The form checks the address is free, but a second sign-up can pass the same check
+    before the first is saved; the database's unique index on the address (migration
+    accounts 0003) then refuses the second, and it is answered as allauth answers any
+    sign-up for a taken address (an e-mail to the owner, the usual "check your mail" page).
+    """
+
+    def try_save(self, request: HttpRequest) -> tuple[Any, Any]:
+        for _ in range(SIGNUP_TRIES):
+            try:
+                with transaction.atomic():
+                    return super().try_save(request)
+            except IntegrityError:
+                email = self.cleaned_data.get("email") or ""
+                if get_user_model().objects.filter(email__iexact=email).exists():
+                    self.account_already_exists = True
+                    return super().try_save(request)
+        self.add_error(None, "We could not open your account just now; please try again.")
+        return None, render(request, "account/signup.html", {"form": self}, status=409)
 
 
 class ProfileForm(forms.ModelForm):

@@ -21,7 +21,10 @@ from ratings.models import PROVISIONAL_GAMES, Rating
 
 @login_required
 def profile_edit(request: HttpRequest) -> HttpResponse:
-    form = ProfileForm(request.POST or None, instance=request.user.profile)  # type: ignore[union-attr]
+    # A copy of the profile: an invalid form must not change the one the page's header
+    # draws (a name holding "/" would leave the header's link to it unbuildable).
+    mine = Profile.objects.get(pk=request.user.profile.pk)  # type: ignore[union-attr]
+    form = ProfileForm(request.POST or None, instance=mine)
     if request.method == "POST" and form.is_valid():
         profile = form.save()
         request.session[TZ_SESSION_KEY] = profile.timezone

@@ -7,6 +7,7 @@ The full stack sets DATABASE_URL and REDIS_URL (see README.md).
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -40,6 +41,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "allauth",
     "allauth.account",
+    "axes",  # log-in lockout (docs/security.md)
     "accounts",
     "games",
     "ratings",
@@ -47,6 +49,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.refuse_nul_bytes",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -57,6 +60,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.TimezoneMiddleware",
+    # Last, as its documentation asks: it answers a locked-out log-in with 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -127,6 +132,8 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="games")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 AUTHENTICATION_BACKENDS = [
+    # First: it refuses a locked-out (account, client) pair before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -147,6 +154,38 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_SIGNUP_REDIRECT_URL = "profile_edit"
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+
+# Log-in throttling (docs/security.md). django-axes counts failures per account and
+# client address together, so a stranger's wrong passwords never lock the owner out;
+# it guards every log-in, the admin's included, and keeps its counts in the database.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful log-ins are nobody's record
+AXES_USERNAME_CALLABLE = "accounts.adapter.login_name"
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+# Behind a reverse proxy every client has the proxy's address unless we read the header
+# it sets: TRUSTED_PROXIES is how many proxies stand in front of the site (0: none).
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+if TRUSTED_PROXIES:
+    AXES_IPWARE_PROXY_COUNT = TRUSTED_PROXIES
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXIES
+# allauth's own limit on failed log-ins counts per account too (the lock-out above,
+# without the client): here it counts per client address only, against spraying.
+ACCOUNT_RATE_LIMITS = {"login_failed": "20/m/ip"}
+
+# Rate limits per player (games/limits.py, django-ratelimit on the cache): "count/period".
+RATE_LIMITS = {
+    "move": env.str("RATE_LIMIT_MOVES", default="120/m"),
+    "table": env.str("RATE_LIMIT_TABLES", default="10/10m"),
+    "chat": env.str("RATE_LIMIT_CHAT", default="5/30s"),
+}
+# Tables a player may have open (waiting for players) at once.
+MAX_OPEN_TABLES = env.int("MAX_OPEN_TABLES", default=10)
 
 # EMAIL_URL, e.g. smtp+tls://user:password@mail.example.com:587 (default: print to the console).
 _mail = env.email_url("EMAIL_URL", default="consolemail://")

@@ -18,6 +18,10 @@ STORAGES = {
 }
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 
+# Rate limits (games/limits.py) are off, except in the tests that check them (the
+# `rate_limits` fixture): a suite that plays whole games would trip them.
+RATELIMIT_ENABLE = False
+
 # Tasks run eagerly in tests; the real-worker test switches this off itself (and its
 # worker process gets CELERY_TASK_ALWAYS_EAGER=false, so each move is a real task).
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import chat
+from games import chat, limits
 from games.errors import GameError
 from games.models import Game
 
@@ -35,10 +35,15 @@ def write(request: HttpRequest, pk: int) -> HttpResponse:
             return HttpResponse("log in to chat", status=403, content_type="text/plain")
         return redirect("account_login")
     try:
+        too_fast = limits.exceeded(request, "chat")
+        if too_fast:
+            raise too_fast
         chat.post(request.user, pk, request.POST.get("text", ""))
     except GameError as exc:
         if scripted:
             return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+        if exc.status == 404:
+            raise Http404(exc.message) from None  # a private table stays invisible
         messages.error(request, exc.message)
     return HttpResponse(status=204) if scripted else redirect("game", pk)
 

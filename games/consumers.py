@@ -93,3 +93,10 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "lobby"})
+
+
+class NoSuchSocket(AsyncJsonWebsocketConsumer):
+    """Any other websocket address: refused cleanly (4404), not a server error."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)

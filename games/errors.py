@@ -31,3 +31,9 @@ class Conflict(GameError):
     """The page is out of date, or the game is not in a state for this."""
 
     status = 409
+
+
+class TooMany(GameError):
+    """Over a limit: requests in a short time (games/limits.py), or tables open at once."""
+
+    status = 429

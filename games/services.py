@@ -8,13 +8,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import clocks, registry, turns
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
-from games.errors import Conflict, Forbidden, Illegal, NotFound
+from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
 from games.models import Game, Move, OnTimeout, Seat, SeatKind, Status
 
 
@@ -53,6 +54,7 @@ def create_game(
         options = engine.validate_options(players, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
         raise Illegal(exc.reason) from None
+    _may_open_another(user)
     bots = bots or {}
     levels = _bot_levels(slug)
     if any(not 0 < i < players or level not in levels for i, level in bots.items()):
@@ -83,6 +85,15 @@ def create_game(
     if public:
         _lobby_changed(game)
     return game
+
+
+def _may_open_another(user: Any) -> None:
+    """A cap on the tables one player has waiting for players, so no one fills the lobby."""
+    waiting = Game.objects.filter(created_by=user, status=Status.OPEN).count()
+    if waiting >= settings.MAX_OPEN_TABLES:
+        raise TooMany(
+            f"you already have {waiting} tables waiting for players: start or cancel one of them first"
+        )
 
 
 @transaction.atomic

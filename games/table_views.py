@@ -9,13 +9,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import rematch, timeouts
 from games.errors import GameError
-from games.models import Game, Seat, SeatKind, Status
+from games.models import Seat, SeatKind, Status
 from games.views import _game_for
 
 
@@ -63,7 +63,7 @@ def clock_ran_out(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def ask_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """Opens the rematch of a finished game (or joins the one already open) and goes there."""
-    game = get_object_or_404(Game, pk=pk)
+    game = _game_for(request, pk)  # a private table stays invisible to outsiders (404)
     try:
         new = rematch.offer(request.user, game.pk)
     except GameError as exc:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import presenter, registry, rematch, services, timeouts
+from games import limits, presenter, registry, rematch, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
 from games.models import Game, Status
@@ -26,6 +29,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 PARTS = ("seats", "board", "hand", "actions", "log", "result")
+WHOLE = re.compile(r"-?[0-9]{1,10}")
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -82,23 +86,36 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     engine = registry.engine_or_404(slug)
     form = NewGameForm(engine, request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
+            too_fast = limits.exceeded(request, "table")
+            if too_fast:
+                raise too_fast
             game = services.create_game(request.user, slug, **form.service_args())
         except GameError as exc:
             form.add_error(None, exc.message)
+            status = exc.status
         else:
             return redirect(game)
-    return render(request, "games/new.html", {"engine": engine, "form": form})
+    return render(request, "games/new.html", {"engine": engine, "form": form}, status=status)
 
 
-def _game_for(request: HttpRequest, pk: int) -> Game:
+def _game_for(request: HttpRequest, pk: int, token: str | None = None) -> Game:
+    """The game, if this visitor may know it exists; otherwise 404, as for a missing id.
+
+    A private table is invisible, not forbidden, to everyone outside it: its players,
+    those invited to a seat, and (to join it) whoever brings its invite token.
+    """
     game = get_object_or_404(Game, pk=pk)
-    if not game.public and not (
-        request.user.is_authenticated and game.seats.filter(user=request.user).exists()
-    ):
-        raise Http404("no such game")  # a private table is invisible, not forbidden
-    return game
+    if game.public:
+        return game
+    user = request.user
+    if token and game.invite_token and secrets.compare_digest(token, game.invite_token):
+        return game
+    if user.is_authenticated and game.seats.filter(Q(user=user) | Q(invited=user)).exists():
+        return game
+    raise Http404("no such game")
 
 
 def game(request: HttpRequest, pk: int) -> HttpResponse:
@@ -147,32 +164,71 @@ def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _read_action(request: HttpRequest) -> tuple[Any, int, int | None]:
+def _read_action(request: HttpRequest, body: bytes) -> tuple[Any, int, int | None]:
     """(action, version, seat) from a form post or a JSON body; ValueError if malformed."""
     if request.content_type == "application/json":
-        data = json.loads(request.body)
+        data = _json(body)
         if not isinstance(data, dict):
             raise ValueError("send a JSON object with 'action' and 'version'")
         action, version, seat = data.get("action"), data.get("version"), data.get("seat")
     else:
-        action, version, seat = (
-            json.loads(request.POST.get("action", "")),
-            request.POST.get("version"),
-            request.POST.get("seat"),
-        )
+        action = _json(request.POST.get("action", "").encode())
+        version, seat = request.POST.get("version"), request.POST.get("seat")
     if not isinstance(action, dict):
         raise ValueError("the action must be a JSON object")
-    return action, int(version), (None if seat in (None, "") else int(seat))  # type: ignore[arg-type]
+    return action, _whole_number(version), (None if seat in (None, "") else _whole_number(seat))
+
+
+def _json(raw: bytes) -> Any:
+    """Strict JSON: no NaN or Infinity (json.loads takes both); nesting too deep is malformed."""
+    try:
+        return json.loads(raw, parse_constant=_no_constants)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _whole_number(value: Any) -> int:
+    """A version or seat: a JSON integer or a form's digits (not true, not 1.0, not 1e400)."""
+    if isinstance(value, str) and WHOLE.fullmatch(value.strip()):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 2**31:
+        raise ValueError("a version or seat is a whole number")
+    return value
+
+
+def _body(request: HttpRequest) -> bytes | None:
+    """The request's body, or None when it is longer than an action may be.
+
+    The bytes actually received are measured, not only the Content-Length header: a
+    chunked body has none, and a header can understate. (Django has already refused
+    anything over DATA_UPLOAD_MAX_MEMORY_SIZE before this reads it.)
+    """
+    try:
+        declared = int(request.headers.get("Content-Length") or 0)
+    except ValueError:
+        declared = 0
+    if declared > settings.MAX_ACTION_BYTES:
+        return None  # refused without reading at all
+    body = request.body
+    return body if len(body) <= settings.MAX_ACTION_BYTES else None
 
 
 @require_POST
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         raise PermissionDenied("log in to play")
-    if int(request.headers.get("Content-Length") or 0) > settings.MAX_ACTION_BYTES:
+    body = _body(request)
+    if body is None:
         return _refused(request, pk, 400, "that action is far too large")
+    too_fast = limits.exceeded(request, "move")
+    if too_fast:
+        return _refused(request, pk, too_fast.status, too_fast.message)
     try:
-        action, version, seat = _read_action(request)
+        action, version, seat = _read_action(request, body)
     except (ValueError, TypeError):
         return _refused(request, pk, 400, "that is not a well-formed action")
     try:
@@ -210,7 +266,7 @@ def _lifecycle(action: Any, done: str) -> Any:
     @require_POST
     @login_required
     def view(request: HttpRequest, pk: int) -> HttpResponse:
-        game = get_object_or_404(Game, pk=pk)
+        game = _game_for(request, pk, request.POST.get("token"))
         try:
             action(request, game)
         except GameError as exc:
@@ -245,7 +301,10 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("the replay opens when the game is over")
     from games.replay import replay_views
 
-    step = max(0, min(int(request.GET.get("step", game.version) or 0), game.version))
+    try:
+        step = max(0, min(_whole_number(request.GET.get("step") or str(game.version)), game.version))
+    except ValueError:
+        return HttpResponse("step= takes a move number", status=400, content_type="text/plain")
     frame = replay_views(game, step)
     names = presenter.names_of(list(game.seats.select_related("user__profile")))
     return render(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -36,6 +37,15 @@ def bob(db: Any) -> Any:
 @pytest.fixture
 def charlie(db: Any) -> Any:
     return make_user("charlie")
+
+
+@pytest.fixture
+def rate_limits(settings: Any) -> Any:
+    """Rate limits on, counting under keys of this test's own (the cache outlives each
+    test's database and may be shared with other runs)."""
+    settings.RATELIMIT_ENABLE = True
+    settings.RATELIMIT_CACHE_PREFIX = f"rl-{uuid.uuid4().hex}:"
+    return settings
 
 
 def client_for(user: Any) -> Client:

@@ -4,7 +4,6 @@ carries only ids; new lines in the turn e-mail and the digest."""
 
 from __future__ import annotations
 
-import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -18,13 +17,6 @@ from games.models import ChatMessage
 from tests.conftest import client_for
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits(monkeypatch):
-    """The rate limit counts in the cache, which outlives each test's database (and may
-    be shared with other test runs): each test counts under keys of its own."""
-    monkeypatch.setattr(chat, "RATE_KEY", f"chat-rate-{uuid.uuid4().hex}")
 
 
 def write(user, game, text, scripted=True):
@@ -77,14 +69,18 @@ def test_a_line_of_exactly_the_limit_is_fine(duel, alice):
     assert write(alice, duel, "x" * chat.MAX_LENGTH).status_code == 204
 
 
-def test_the_rate_limit_answers_429_with_a_reason_then_lets_the_player_go_on(duel, alice, time_machine):
+def test_the_rate_limit_answers_429_with_a_reason_then_lets_the_player_go_on(
+    duel, alice, time_machine, rate_limits
+):
+    rate_limits.RATE_LIMITS = {**rate_limits.RATE_LIMITS, "chat": "5/30s"}
     time_machine.move_to(START, tick=False)
-    for n in range(chat.LIMIT):
+    for n in range(5):
         assert write(alice, duel, f"line {n}").status_code == 204
     response = write(alice, duel, "one too many")
-    assert response.status_code == 429 and "slow down" in response.text
-    assert ChatMessage.objects.count() == chat.LIMIT
-    time_machine.shift(timedelta(seconds=chat.WINDOW))
+    assert response.status_code == 429
+    assert response.text == "slow down: at most 5 chat lines every 30 seconds; try again shortly"
+    assert ChatMessage.objects.count() == 5
+    time_machine.shift(timedelta(seconds=30))
     assert write(alice, duel, "later").status_code == 204
 
 

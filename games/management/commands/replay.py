@@ -11,7 +11,10 @@ from games.replay import rebuild, verify
 
 
 class Command(BaseCommand):
-    help = "Rebuilds a stored game from its seed and moves (--verify compares with the stored state)."
+    help = (
+        "Rebuilds a stored game from its seed and moves. --verify also checks each move against "
+        "the legal actions at its point, that no seat to act is left without one, and the stored state."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game_id", type=int)
@@ -27,7 +30,12 @@ class Command(BaseCommand):
             problems = verify(game)
             if problems:
                 raise CommandError(f"game {game.pk} does not verify: " + "; ".join(problems))
-            self.stdout.write(f"game {game.pk}: {game.version} moves replayed; the stored state matches")
+            self.stdout.write(
+                f"game {game.pk}: {game.version} moves replayed, each legal; the stored state matches"
+            )
         else:
-            rebuild(game)
+            try:
+                rebuild(game)
+            except Exception as exc:  # a broken record: say so (--verify tells which move)
+                raise CommandError(f"game {game.pk} does not replay: {type(exc).__name__}: {exc}") from None
             self.stdout.write(f"game {game.pk}: {game.version} moves replayed without error")

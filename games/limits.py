@@ -1,0 +1,59 @@
+"""Rate limits per player: moves, new tables, chat lines (settings.RATE_LIMITS).
+
+One mechanism for all of them, django-ratelimit's counters in the cache (Redis in the
+full stack, so every process counts together). A view asks `exceeded(request, scope)`
+before doing the work and answers 429 with the message it gets back.
+
+When the cache cannot be reached the limits are not enforced (and a warning is logged):
+turning players away because a counter is unavailable would be worse than letting a
+burst through for a while.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.http import HttpRequest
+from django_ratelimit.core import get_usage
+
+from games.errors import TooMany
+
+log = logging.getLogger(__name__)
+
+UNITS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
+WHAT = {"move": "moves", "table": "new tables", "chat": "chat lines"}
+
+
+class TooFast(TooMany):
+    """More requests of one kind than the player's rate limit allows."""
+
+
+def exceeded(request: HttpRequest, scope: str) -> TooFast | None:
+    """Counts this request against the player's limit for `scope`; the refusal if it is over."""
+    rate = settings.RATE_LIMITS[scope]
+    try:
+        usage = get_usage(request, group=f"limit:{scope}", key=_player, rate=rate, increment=True)
+    except Exception:  # the cache is down: see the module's docstring
+        log.warning("rate limit %s not checked: the cache did not answer", scope, exc_info=True)
+        return None
+    if usage is None or not usage["should_limit"]:
+        return None
+    return TooFast(f"slow down: at most {described(rate, WHAT.get(scope, scope))}; try again shortly")
+
+
+def described(rate: str, what: str) -> str:
+    """("5/30s", "chat lines") as "5 chat lines every 30 seconds", "120/m" as "... a minute"."""
+    count, period = rate.split("/")
+    digits = "".join(ch for ch in period if ch.isdigit())
+    unit = UNITS.get(period[len(digits) :], period)
+    if not digits or digits == "1":
+        return f"{count} {what} a {unit}"
+    return f"{count} {what} every {digits} {unit}s"
+
+
+def _player(group: str, request: HttpRequest) -> str:
+    # Counted per account; the anonymous (who can do none of these) per address.
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"ip:{request.META.get('REMOTE_ADDR', '')}"

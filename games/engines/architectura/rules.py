@@ -440,7 +440,9 @@ def end_bonus(city: cy.City, st: int, c: int) -> int:
 
 
 def tiebreak(s: State, p: int) -> tuple[int, int]:
-    """Most cards on the table, then the lowest single card value (rulebook: "End of the Game")."""
+    """Most cards on the table, then the lowest single card value (rulebook: "End of the Game").
+    A built Graveyard is a card on the table with a value of its own (its clarification), so it
+    counts in both: as a card, and with its value when the lowest card is sought."""
     city = s["city"]
     values = [
         cy.value(city, st, c)
@@ -448,8 +450,9 @@ def tiebreak(s: State, p: int) -> tuple[int, int]:
         for c, stack in enumerate(street)
         if stack and stack[-1][2] and stack[-1][0] == p
     ]
-    cards = len(values) + (s["grave"][p] is not None)
-    return cards, -min(values) if values else -(10**6)
+    if s["grave"][p] is not None:
+        values.append(len(s["grave"][p]) + BUILDINGS["Graveyard"].k)
+    return len(values), -min(values) if values else -(10**6)
 
 
 def outcome(s: State) -> dict[str, list[Any]] | None:

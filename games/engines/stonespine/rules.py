@@ -35,6 +35,7 @@ from .table import (
     place_token,
     refill_market,
     reveal_challenges,
+    set_cost,
     token_actions,
 )
 
@@ -78,7 +79,8 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         "rng": rng.state,
     }
     reveal_challenges(s, CHALLENGES_SHOWN[players])
-    refill_market(s)
+    refill_market(s, rng)
+    s["rng"] = rng.state
     return s
 
 
@@ -257,7 +259,7 @@ def _end_year(s: State, rng: Rng) -> None:
         s["phase"] = "over"
         return
     # Cleanup (rulebook III): new market, new challenges after years 1 and 2, new hands.
-    refill_market(s)  # the old cards and their unsold tokens are discarded
+    refill_market(s, rng)  # the old cards and their unsold tokens are discarded
     reveal_challenges(s, s["players"] + 1 if s["year"] < 3 else 0)
     s["hands"] = [
         sorted(c for c in (draw(s, rng) for _ in range(5)) if c is not None) for _ in range(s["players"])
@@ -395,7 +397,7 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
         )
     if kind == "buy":
         slot = s["market"][action["card"]]
-        cost = MARKET_CARDS[slot["card"]][action["set"]][0]
+        cost = set_cost(slot, action["set"])
         return (
             "Buy tokens",
             f"Card {action['card'] + 1}, {action['set']} set: {' + '.join(slot[action['set']])} "

@@ -138,8 +138,13 @@ def _place(s: State, action: Action, rng: Rng) -> None:
     s["picks"][0] = {"chamber": action["chamber"], "column": action["column"]}
     table.own_grid(s, 0)[s["year"] - 1][action["column"]] = d.new_cell(action["chamber"])
     _log(s, "{p0} built %s in column %d." % (CHAMBERS[action["chamber"]].name, action["column"] + 1))
-    if s["turn"] == 3 or len(s["hands"][0]) == 1:
-        s["phase"] = "jael_pile"  # nothing to keep for: the row is full
+    left = [c for c in s["hands"][0] if c != action["chamber"]]
+    if s["turn"] == 3 or len(left) <= 1:
+        # Step 3 keeps one card whatever the turn; on the last turn only one is left, so it is
+        # the kept card (no choice to make), it never reaches Jael's pile, and it is discarded
+        # with the year's end (Construction, step 4 of the 2-5 player game).
+        s["solo"]["kept"] = left[0] if left else None
+        s["phase"] = "jael_pile"
 
 
 def _keep(s: State, action: Action, rng: Rng) -> None:
@@ -213,7 +218,7 @@ def _rest(s: State, action: Action, rng: Rng) -> None:
     if s["year"] == 4:
         s["phase"] = "over"
         return
-    table.refill_market(s)
+    table.refill_market(s, rng)
     table.reveal_challenges(s, 3 if s["year"] < 3 else 0)
     s["hands"] = [sorted(c for c in (table.draw(s, rng) for _ in range(5)) if c is not None)]
     s["year"] += 1

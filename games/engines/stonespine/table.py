@@ -11,7 +11,7 @@ from games.engines.base import Action
 from games.engines.rng import Rng
 
 from . import dungeon as d
-from .data import CHAMBERS, EDGES, MARKET_CARDS, MARKET_SHOWN
+from .data import CHAMBERS, EDGES, MARKET_CARDS, MARKET_SHOWN, TOKENS
 
 State = dict[str, Any]
 
@@ -44,6 +44,8 @@ def clone(s: State) -> State:
         {k: (list(v) if isinstance(v, list) else v) for k, v in slot.items()} for slot in s["market"]
     ]
     out["piles"] = {k: list(v) for k, v in s["piles"].items()}
+    if "spent" in s:
+        out["spent"] = {k: list(v) for k, v in s["spent"].items()}
     out["buying"] = (
         {"seat": s["buying"]["seat"], "tokens": list(s["buying"]["tokens"])} if s["buying"] else None
     )
@@ -71,7 +73,21 @@ def reveal_challenges(s: State, n: int) -> None:
     s["challenge_deck"] = s["challenge_deck"][n:]
 
 
-def refill_market(s: State) -> None:
+# Token shapes by face: each face is printed on one shape only (market_tokens.csv).
+SHAPE_OF = {face: shape for shape, faces in TOKENS.items() for face in faces}
+
+
+def refill_market(s: State, rng: Rng) -> None:
+    """Cleanup, steps 1-3: the unsold tokens are discarded (kept by shape), new market cards
+    are revealed and each space gets a token of its shape. The printed game has 16 oval tokens
+    for 18 oval spaces, so a 5-player game can run the oval pile dry in year 4: then the
+    discarded tokens of that shape are shuffled into a new pile, as the chamber deck is. A
+    space still left empty makes the set short, and a short set costs less (`set_cost`)."""
+    spent = s.setdefault("spent", {shape: [] for shape in TOKENS})
+    for old in s["market"]:
+        for half in ("top", "bottom"):
+            for token in old[half]:
+                spent[SHAPE_OF[token]].append(token)
     s["market"] = []
     for _ in range(MARKET_SHOWN[s["players"]]):
         if not s["market_deck"]:
@@ -80,8 +96,22 @@ def refill_market(s: State) -> None:
         slot: dict[str, Any] = {"card": card}
         for half in ("top", "bottom"):
             _cost, shapes = MARKET_CARDS[card][half]
-            slot[half] = [s["piles"][shape].pop(0) for shape in shapes if s["piles"][shape]]
+            slot[half] = []
+            for shape in shapes:
+                if not s["piles"][shape] and spent[shape]:
+                    s["piles"][shape], spent[shape] = rng.shuffled(spent[shape]), []
+                if s["piles"][shape]:
+                    slot[half].append(s["piles"][shape].pop(0))
         s["market"].append(slot)
+
+
+def set_cost(slot: dict[str, Any], half: str) -> int:
+    """A set's price: as printed, or for a set dealt short of tokens its share of the printed
+    price for the tokens it has, rounded up (a set is always bought whole, so only a short deal
+    leaves it with fewer tokens than spaces while it is on offer)."""
+    cost, shapes = MARKET_CARDS[slot["card"]][half]
+    have = len(slot[half])
+    return cost if have >= len(shapes) else -(-cost * have // len(shapes))
 
 
 def own_grid(s: State, seat: int) -> d.Grid:
@@ -107,14 +137,14 @@ def buy_actions(s: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     for i, slot in enumerate(s["market"]):
         for half in ("top", "bottom"):
-            if slot[half] and MARKET_CARDS[slot["card"]][half][0] <= s["gold"][seat]:
+            if slot[half] and set_cost(slot, half) <= s["gold"][seat]:
                 actions.append({"type": "buy", "card": i, "set": half})
     return actions
 
 
 def buy(s: State, seat: int, action: Action) -> None:
     slot = s["market"][action["card"]]
-    cost = MARKET_CARDS[slot["card"]][action["set"]][0]
+    cost = set_cost(slot, action["set"])
     tokens, slot[action["set"]] = slot[action["set"]], []
     s["gold"][seat] -= cost
     s["buying"] = {"seat": seat, "tokens": tokens}

@@ -11,7 +11,8 @@ from django import template
 
 from games.engines.stonespine import dungeon as d
 from games.engines.stonespine.cards import CHALLENGES, GOALS
-from games.engines.stonespine.data import BLUEPRINTS, CHAMBERS, MARKET_CARDS
+from games.engines.stonespine.data import BLUEPRINTS, CHAMBERS
+from games.engines.stonespine.table import set_cost
 
 register = template.Library()
 
@@ -125,10 +126,9 @@ def goal(gid: int) -> Any:
 
 @register.filter
 def market_slot(slot: dict[str, Any]) -> dict[str, Any]:
-    card = MARKET_CARDS[slot["card"]]
     return {
         half: {
-            "cost": card[half][0],
+            "cost": set_cost(slot, half),
             "tokens": [
                 token(t) if t != "passage" else {"label": "SP", "name": "secret passage", "family": "passage"}
                 for t in slot[half]

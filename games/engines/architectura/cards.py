@@ -179,7 +179,7 @@ ADDITIONAL: tuple[Building, ...] = (
         1,
         effect="lab",
         advanced=True,
-        replaces=("Library", "Guesthouse"),
+        replaces=("Library", "Guesthouse", "Museum"),
         text="Each opponent in turn, from your left, plays a card from hand face down on an eligible "
         "space: it counts as destroyed.",
     ),

@@ -15,6 +15,7 @@ from games.engines.base import Action
 
 from . import city as cy
 from .cards import BLOCKS, BUILDINGS, COPYABLE
+from .conditions import colour_rule, playable_at
 from .state import State, destroy, lift, log, put
 
 SKIP: Action = {"type": "skip"}
@@ -158,25 +159,15 @@ def _moves(s: State, p: int, me: tuple[int, int]) -> list[tuple[int, int]]:
 
 def _can_refill(s: State, p: int, st: int, c: int) -> bool:
     """Manufactory is all or nothing: a card must be playable on the space the taken card leaves."""
-    from .rules import colour_rule  # the rules import this module
-
     city = [list(street) for street in s["city"]]
     taken = city[st][c][-1][1]
     city[st][c] = city[st][c][:-1]
     if colour_rule(s) and cy.third_in_a_row(city, p, st, c):
         return False
-    hand = [*s["hands"][p], taken]
-    for name in hand:
-        if name == "Graveyard":
-            continue
-        if name == "City Hall":
-            left = cy.face_up(city, st, c - 1)
-            if left is None or left[0] != p:
-                continue
-        if name == "Magic Academy" and len(hand) - 1 + len(s["grave"][p] or ()) < 2:
-            continue
-        return True
-    return False
+    hands = list(s["hands"])
+    hands[p] = [*hands[p], taken]
+    after = {**s, "city": city, "hands": hands}
+    return any(playable_at(after, p, name, st, c) for name in hands[p])
 
 
 def resolve(s: State, ask: dict[str, Any], action: Action) -> None:

@@ -17,6 +17,7 @@ from games.engines.rng import Rng, seed_state
 from . import city as cy
 from . import effects
 from .cards import ADDITIONAL_NAMES, BASIC_DECK, BLOCKS, BUILDINGS, HAND_LIMIT, TOKENS
+from .conditions import colour_rule, playable_at
 from .state import State, clone, destroy, draw_up, log, put
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -119,30 +120,6 @@ def _swap(s: State, p: int, action: Action) -> None:
 
 
 # -- whose turn, and what they may play -------------------------------------------------
-
-
-def colour_rule(s: State) -> bool:
-    """3-4 players: no third card of one colour in a row (rulebook: "Playing a card")."""
-    return bool(s["n"] >= 3)
-
-
-def can_pay(s: State, p: int) -> bool:
-    """Magic Academy costs two cards from hand (besides itself) and/or the Graveyard."""
-    return len(s["hands"][p]) - 1 + len(s["grave"][p] or ()) >= 2
-
-
-def own_left(city: cy.City, p: int, st: int, c: int) -> bool:
-    card = cy.face_up(city, st, c - 1)
-    return card is not None and card[0] == p
-
-
-def playable_at(s: State, p: int, name: str, st: int, c: int) -> bool:
-    """Card-specific conditions on top of the space being open to `p`."""
-    if name == "City Hall":
-        return own_left(s["city"], p, st, c)
-    if name == "Magic Academy":
-        return can_pay(s, p)
-    return name != "Graveyard"
 
 
 def plays(s: State, p: int) -> list[Action]:
@@ -463,7 +440,9 @@ def end_bonus(city: cy.City, st: int, c: int) -> int:
 
 
 def tiebreak(s: State, p: int) -> tuple[int, int]:
-    """Most cards on the table, then the lowest single card value (rulebook: "End of the Game")."""
+    """Most cards on the table, then the lowest single card value (rulebook: "End of the Game").
+    A built Graveyard is a card on the table with a value of its own (its clarification), so it
+    counts in both: as a card, and with its value when the lowest card is sought."""
     city = s["city"]
     values = [
         cy.value(city, st, c)
@@ -471,8 +450,9 @@ def tiebreak(s: State, p: int) -> tuple[int, int]:
         for c, stack in enumerate(street)
         if stack and stack[-1][2] and stack[-1][0] == p
     ]
-    cards = len(values) + (s["grave"][p] is not None)
-    return cards, -min(values) if values else -(10**6)
+    if s["grave"][p] is not None:
+        values.append(len(s["grave"][p]) + BUILDINGS["Graveyard"].k)
+    return len(values), -min(values) if values else -(10**6)
 
 
 def outcome(s: State) -> dict[str, list[Any]] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .bots import BOTS
-from .rules import Stonespine
+from .engine import Stonespine
 
 ENGINE = Stonespine()
 ENGINE.bots = BOTS

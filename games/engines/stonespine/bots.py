@@ -14,7 +14,8 @@ from games.engines.rng import Rng
 
 from . import dungeon as d
 from .cards import CHALLENGES, GOALS
-from .data import BLUEPRINTS, CHAMBERS, MARKET_CARDS
+from .data import BLUEPRINTS, CHAMBERS
+from .table import set_cost
 
 
 def worth(view: View, seat: int, grid: d.Grid, extra_challenge: int | None = None) -> float:
@@ -85,7 +86,7 @@ def _market(view: View, seat: int, grid: d.Grid, actions: list[Action]) -> Actio
     for a in actions:
         if a["type"] == "buy":
             slot = view["market"][a["card"]]
-            cost = MARKET_CARDS[slot["card"]][a["set"]][0]
+            cost = set_cost(slot, a["set"])
             gain = _best_gain(view, seat, grid, slot[a["set"]]) - 0.35 * cost
         elif "challenge" in a:
             g_bp = BLUEPRINTS[view["blueprints"][seat]]

@@ -11,21 +11,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View, canonical, require_legal
+from games.engines.base import Action, IllegalAction, Outcome, View, canonical, require_legal
 from games.engines.rng import Rng, seed_state
 
 from . import dungeon as d
-from . import solo
 from .cards import CHALLENGES, GOALS
 from .data import (
     BLUEPRINTS,
     CHALLENGES_SHOWN,
     CHAMBERS,
-    EDGES,
     MARKET_CARDS,
-    MARKET_SHOWN,
     START_GOLD,
     TOKENS,
+)
+from .table import (
+    buy,
+    buy_actions,
+    clone,
+    count_gold,
+    draw,
+    log,
+    own_grid,
+    place_token,
+    refill_market,
+    reveal_challenges,
+    set_cost,
+    token_actions,
 )
 
 State = dict[str, Any]
@@ -67,34 +78,10 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         "log": [],
         "rng": rng.state,
     }
-    _reveal_challenges(s, CHALLENGES_SHOWN[players])
-    _refill_market(s)
+    reveal_challenges(s, CHALLENGES_SHOWN[players])
+    refill_market(s, rng)
+    s["rng"] = rng.state
     return s
-
-
-def _reveal_challenges(s: State, n: int) -> None:
-    s["shown"] = s["challenge_deck"][:n]
-    s["challenge_deck"] = s["challenge_deck"][n:]
-
-
-def _refill_market(s: State) -> None:
-    s["market"] = []
-    for _ in range(MARKET_SHOWN[s["players"]]):
-        if not s["market_deck"]:
-            break
-        card = s["market_deck"].pop(0)
-        slot: dict[str, Any] = {"card": card}
-        for half in ("top", "bottom"):
-            _cost, shapes = MARKET_CARDS[card][half]
-            slot[half] = [s["piles"][shape].pop(0) for shape in shapes if s["piles"][shape]]
-        s["market"].append(slot)
-
-
-def _draw(s: State, rng: Rng) -> int | None:
-    if not s["deck"]:
-        # The rules never run the deck out with the printed counts; reshuffle if it happens.
-        s["deck"], s["discard"] = rng.shuffled(s["discard"]), []
-    return s["deck"].pop(0) if s["deck"] else None
 
 
 # -- who acts, and what they may do ------------------------------------------------
@@ -135,15 +122,6 @@ LOG_FORMS: dict[str, Any] = {
     "pass": lambda a: "{p%d} passes with %d gold." % (a[0], a[1]),
     "take": lambda a: "{p%d} takes the challenge %s." % (a[0], CHALLENGES[a[1]].name),
 }
-
-
-def log(s: State, code: str, *args: Any, to: int | None = None) -> None:
-    s["log"].append([to, code, *args])
-
-
-def say(s: State, text: str, to: int | None = None) -> None:
-    """A log line in plain words (for the rarer events)."""
-    s["log"].append([to, "t", text])
 
 
 # The sentences last made for each reader, kept with the last entry they cover. Log
@@ -193,12 +171,8 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             ]
         return [{"type": "discard", "chamber": c} for c in s["hands"][seat] if c != pick["chamber"]]
     if s["buying"]:
-        return _token_actions(s, seat)
-    actions: list[Action] = []
-    for i, slot in enumerate(s["market"]):
-        for half in ("top", "bottom"):
-            if slot[half] and MARKET_CARDS[slot["card"]][half][0] <= s["gold"][seat]:
-                actions.append({"type": "buy", "card": i, "set": half})
+        return token_actions(s, seat)
+    actions = buy_actions(s, seat)
     if s["year"] < 4 and s["shown"]:
         actions += [{"type": "pass", "challenge": c} for c in s["shown"]]
     else:
@@ -206,55 +180,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     return actions
 
 
-def _token_actions(s: State, seat: int) -> list[Action]:
-    token = s["buying"]["tokens"][0]
-    grid = s["grids"][seat]
-    if token == "passage":
-        return [
-            {"type": "passage", "row": r, "col": c, "edge": e}
-            for r, c, cell in d.cells(grid)
-            for e in EDGES
-            if e not in cell["sp"]
-        ]
-    spots = [{"type": "token", "row": r, "col": c} for r, c, cell in d.cells(grid) if d.free_areas(cell)]
-    return spots or [{"type": "drop"}]
-
-
 # -- applying an action -------------------------------------------------------------
-
-
-def clone(s: State) -> State:
-    """A copy deep enough that apply never changes its input; the log's entries and
-    the card lists' integers are never changed in place, so they are shared."""
-    out = dict(s)
-    for key in (
-        "deck",
-        "discard",
-        "challenge_deck",
-        "shown",
-        "market_deck",
-        "gold",
-        "priority",
-        "next_priority",
-        "passed",
-        "final_gold",
-        "log",
-        "blueprints",
-    ):
-        out[key] = list(s[key])
-    out["hands"] = [list(h) for h in s["hands"]]
-    out["taken"] = [list(t) for t in s["taken"]]
-    out["picks"] = [dict(p) if p else None for p in s["picks"]]
-    # Dungeons are copied on write (_own_grid): most actions change none of them.
-    out["grids"] = list(s["grids"])
-    out["market"] = [
-        {k: (list(v) if isinstance(v, list) else v) for k, v in slot.items()} for slot in s["market"]
-    ]
-    out["piles"] = {k: list(v) for k, v in s["piles"].items()}
-    out["buying"] = (
-        {"seat": s["buying"]["seat"], "tokens": list(s["buying"]["tokens"])} if s["buying"] else None
-    )
-    return out
 
 
 def apply(s: State, seat: int, action: Action) -> State:
@@ -270,9 +196,9 @@ def apply(s: State, seat: int, action: Action) -> State:
     elif kind == "discard":
         s["picks"][seat]["discard"] = action["chamber"]
     elif kind == "buy":
-        _buy(s, seat, action)
+        buy(s, seat, action)
     elif kind in ("token", "passage", "drop"):
-        _place_token(s, seat, action)
+        place_token(s, seat, action)
     elif kind == "pass":
         _pass(s, seat, action)
     if s["phase"] == "build" and not to_act(s):
@@ -283,18 +209,12 @@ def apply(s: State, seat: int, action: Action) -> State:
     return s
 
 
-def _own_grid(s: State, seat: int) -> d.Grid:
-    """The seat's dungeon, copied before it is changed (the input state shares it)."""
-    s["grids"][seat] = d.clone(s["grids"][seat])
-    return s["grids"][seat]
-
-
 def _end_turn(s: State, rng: Rng) -> None:
     """Everyone has chosen: reveal, place, pass the hands on (rulebook I. Construction)."""
     row = s["year"] - 1
     for seat, pick in enumerate(s["picks"]):
         chamber = pick["chamber"]
-        _own_grid(s, seat)[row][pick["column"]] = d.new_cell(chamber)
+        own_grid(s, seat)[row][pick["column"]] = d.new_cell(chamber)
         s["hands"][seat].remove(chamber)
         log(s, "built", seat, chamber, pick["column"])
         if pick.get("discard") is not None:
@@ -306,50 +226,18 @@ def _end_turn(s: State, rng: Rng) -> None:
         for hand in s["hands"]:
             s["discard"] += hand
         s["hands"] = [[] for _ in range(s["players"])]
-        _count_gold(s)
+        count_gold(s)
         return
     n = s["players"]
     step = 1 if s["year"] in (1, 3) else -1  # left in years 1 and 3, right in 2 and 4
     s["hands"] = [s["hands"][(i - step) % n] for i in range(n)]
     if n == 2:
         for hand in s["hands"]:
-            card = _draw(s, rng)
+            card = draw(s, rng)
             if card is not None:
                 hand.append(card)
     for hand in s["hands"]:
         hand.sort()
-
-
-def _count_gold(s: State) -> None:
-    """Improvement, step 1: this row's gold plus one per treasure chest, at most 30."""
-    row = s["year"] - 1
-    for seat, grid in enumerate(s["grids"]):
-        earned = sum(CHAMBERS[c["id"]].gold for c in grid[row]) + d.count(grid, "treasure")
-        s["gold"][seat] = min(30, s["gold"][seat] + earned)
-        log(s, "gold", seat, s["gold"][seat])
-    s["phase"] = "market"
-    s["passed"] = [False] * s["players"]
-    s["next_priority"] = []
-
-
-def _buy(s: State, seat: int, action: Action) -> None:
-    slot = s["market"][action["card"]]
-    cost = MARKET_CARDS[slot["card"]][action["set"]][0]
-    tokens, slot[action["set"]] = slot[action["set"]], []
-    s["gold"][seat] -= cost
-    s["buying"] = {"seat": seat, "tokens": tokens}
-    log(s, "buy", seat, list(tokens), cost)
-
-
-def _place_token(s: State, seat: int, action: Action) -> None:
-    token = s["buying"]["tokens"].pop(0)
-    if action["type"] == "token":
-        cell = _own_grid(s, seat)[action["row"]][action["col"]]
-        cell["el"][cell["el"].index(None)] = token
-    elif action["type"] == "passage":
-        _own_grid(s, seat)[action["row"]][action["col"]]["sp"].append(action["edge"])
-    if not s["buying"]["tokens"]:
-        s["buying"] = None
 
 
 def _pass(s: State, seat: int, action: Action) -> None:
@@ -371,10 +259,10 @@ def _end_year(s: State, rng: Rng) -> None:
         s["phase"] = "over"
         return
     # Cleanup (rulebook III): new market, new challenges after years 1 and 2, new hands.
-    _refill_market(s)  # the old cards and their unsold tokens are discarded
-    _reveal_challenges(s, s["players"] + 1 if s["year"] < 3 else 0)
+    refill_market(s, rng)  # the old cards and their unsold tokens are discarded
+    reveal_challenges(s, s["players"] + 1 if s["year"] < 3 else 0)
     s["hands"] = [
-        sorted(c for c in (_draw(s, rng) for _ in range(5)) if c is not None) for _ in range(s["players"])
+        sorted(c for c in (draw(s, rng) for _ in range(5)) if c is not None) for _ in range(s["players"])
     ]
     s["year"] += 1
     s["turn"] = 0
@@ -509,7 +397,7 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
         )
     if kind == "buy":
         slot = s["market"][action["card"]]
-        cost = MARKET_CARDS[slot["card"]][action["set"]][0]
+        cost = set_cost(slot, action["set"])
         return (
             "Buy tokens",
             f"Card {action['card'] + 1}, {action['set']} set: {' + '.join(slot[action['set']])} "
@@ -531,65 +419,3 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
         c = CHALLENGES[action["challenge"]]
         return ("Pass", f"Pass and take {c.name} ({c.text})")
     return ("Pass", f"Pass with {s['gold'][seat]} gold")
-
-
-class Stonespine(BaseEngine):
-    slug = "stonespine"
-    title = "Stonespine Architects"
-    min_players = 1  # one player: the solo game against Jael
-    max_players = 5
-    automaton_name = "Jael"
-    length = "30-60 minutes live; a few days by correspondence"
-
-    def seat_count(self, players: int, options: dict[str, Any]) -> int:
-        return 2 if players == 1 else players
-
-    def automaton_seats(self, players: int, options: dict[str, Any]) -> frozenset[int]:
-        return frozenset({1}) if players == 1 else frozenset()
-
-    def solo_mode(self, options: dict[str, Any]) -> str:
-        """The solo record is kept per Jael deck: beating legendary Jael is another feat."""
-        return str(options.get("jael", "basic"))
-
-    def options(self) -> dict[str, dict[str, Any]]:
-        return {
-            "jael": {"choices": ["basic", "legendary"], "default": "basic", "label": "Solo: Jael's deck"},
-            "face_down": {
-                "choices": [False, True],
-                "default": False,
-                "label": "Face-down variant (chambers placed face down, turned up together)",
-            },
-        }
-
-    blurb = "Minotaur apprentices carve rival dungeons over four years, chamber by chamber."
-
-    def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
-        options = self.validate_options(players, options)
-        return solo.setup(seed, options) if players == 1 else setup(seed, players, options)
-
-    def to_act(self, s: State) -> frozenset[int]:
-        return solo.to_act(s) if "solo" in s else to_act(s)
-
-    def legal_actions(self, s: State, seat: int) -> list[Action]:
-        return solo.legal_actions(s, seat) if "solo" in s else legal_actions(s, seat)
-
-    def apply(self, s: State, seat: int, action: Action) -> State:
-        return solo.apply(s, seat, action) if "solo" in s else apply(s, seat, action)
-
-    def view(self, s: State, seat: int | None) -> View:
-        return view(s, seat)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return solo.outcome(s) if "solo" in s else outcome(s)
-
-    def secrets(self, s: State, seat: int | None) -> list[str]:
-        return secrets(s, seat)
-
-    def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
-        return describe(s, seat, action)
-
-    def dump(self, s: State) -> dict[str, Any]:
-        return clone(s)
-
-    def load(self, data: dict[str, Any]) -> State:
-        return clone(data)

@@ -16,7 +16,7 @@ from games.engines.base import Action, IllegalAction, Outcome, require_legal
 from games.engines.rng import Rng
 
 from . import dungeon as d
-from . import rules
+from . import rules, table
 from .cards import CHALLENGES, GOALS
 from .data import BLUEPRINTS, CHAMBERS
 from .jael import JAEL_CARDS, collection, deck, jael_measure, jael_score
@@ -79,10 +79,8 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             ]
         return [{"type": "keep", "chamber": c} for c in s["hands"][0] if c != pick["chamber"]]
     if s["buying"]:
-        return rules._token_actions(s, 0)
-    actions: list[Action] = [
-        a for a in rules.legal_actions({**s, "players": 1, "passed": [False]}, 0) if a["type"] == "buy"
-    ]
+        return table.token_actions(s, 0)
+    actions = table.buy_actions(s, 0)
     if s["year"] < 4 and s["shown"]:
         return actions + [{"type": "pass", "challenge": c} for c in s["shown"]]
     return [*actions, {"type": "pass"}]
@@ -92,7 +90,7 @@ def apply(s: State, seat: int, action: Action) -> State:
     if seat not in to_act(s):
         raise IllegalAction("it is not your turn")
     action = require_legal(legal_actions(s, seat), action)
-    s = rules.clone(s)
+    s = table.clone(s)
     s["solo"] = {
         **s["solo"],
         "deck": list(s["solo"]["deck"]),
@@ -113,15 +111,15 @@ def apply(s: State, seat: int, action: Action) -> State:
     if step is not None:
         step(s, action, rng)
     elif action["type"] == "buy":
-        rules._buy(s, 0, action)
+        table.buy(s, 0, action)
     else:
-        rules._place_token(s, 0, action)
+        table.place_token(s, 0, action)
     s["rng"] = rng.state
     return s
 
 
 def _log(s: State, text: str) -> None:
-    rules.say(s, text)
+    table.say(s, text)
 
 
 def _reveal(s: State, action: Action, rng: Rng) -> None:
@@ -138,10 +136,15 @@ def _reveal(s: State, action: Action, rng: Rng) -> None:
 
 def _place(s: State, action: Action, rng: Rng) -> None:
     s["picks"][0] = {"chamber": action["chamber"], "column": action["column"]}
-    rules._own_grid(s, 0)[s["year"] - 1][action["column"]] = d.new_cell(action["chamber"])
+    table.own_grid(s, 0)[s["year"] - 1][action["column"]] = d.new_cell(action["chamber"])
     _log(s, "{p0} built %s in column %d." % (CHAMBERS[action["chamber"]].name, action["column"] + 1))
-    if s["turn"] == 3 or len(s["hands"][0]) == 1:
-        s["phase"] = "jael_pile"  # nothing to keep for: the row is full
+    left = [c for c in s["hands"][0] if c != action["chamber"]]
+    if s["turn"] == 3 or len(left) <= 1:
+        # Step 3 keeps one card whatever the turn; on the last turn only one is left, so it is
+        # the kept card (no choice to make), it never reaches Jael's pile, and it is discarded
+        # with the year's end (Construction, step 4 of the 2-5 player game).
+        s["solo"]["kept"] = left[0] if left else None
+        s["phase"] = "jael_pile"
 
 
 def _keep(s: State, action: Action, rng: Rng) -> None:
@@ -165,14 +168,14 @@ def _file_pile(s: State, action: Action, rng: Rng) -> None:
     s["turn"] += 1
     open_spots = sum(cell is None for cell in s["grids"][0][s["year"] - 1])
     for _ in range(open_spots):
-        card = rules._draw(s, rng)
+        card = table.draw(s, rng)
         if card is not None:
             s["hands"][0].append(card)
     s["hands"][0].sort()
     if open_spots == 0:
         s["discard"] += s["hands"][0]
         s["hands"][0] = []
-        rules._count_gold(s)  # sets the market phase
+        table.count_gold(s)  # sets the market phase
     else:
         s["phase"] = "build"
 
@@ -215,9 +218,9 @@ def _rest(s: State, action: Action, rng: Rng) -> None:
     if s["year"] == 4:
         s["phase"] = "over"
         return
-    rules._refill_market(s)
-    rules._reveal_challenges(s, 3 if s["year"] < 3 else 0)
-    s["hands"] = [sorted(c for c in (rules._draw(s, rng) for _ in range(5)) if c is not None)]
+    table.refill_market(s, rng)
+    table.reveal_challenges(s, 3 if s["year"] < 3 else 0)
+    s["hands"] = [sorted(c for c in (table.draw(s, rng) for _ in range(5)) if c is not None)]
     s["year"] += 1
     s["turn"] = 0
     s["phase"] = "jael_reveal"

@@ -440,6 +440,32 @@ def test_tie_goes_to_most_cards_on_the_table_then_the_lowest_card():
     assert out["ranks"] == [1, 2]  # seat 0's lowest card (1) is lower than seat 1's (2)
 
 
+def test_tie_the_graveyard_is_a_card_with_a_value_in_both_tie_breaks():
+    """End of the Game: ties go to the most cards on the table, then to the lowest card; the
+    Graveyard clarification gives the Graveyard card a value of its own, so a built Graveyard is
+    one of its owner's cards in both steps. Seat 0: Quarry 6 + Graveyard (2 cards: 0) = 6 from
+    two cards, the lowest worth 0; seat 1: Museum 5 + Park 1 = 6 from two cards, the lowest 1."""
+    s = position(
+        city={
+            (0, 0): card(0, "Quarry", turn=2),
+            (1, 0): card(1, "Museum", turn=2),
+            (1, 2): card(1, "Park", turn=0),
+        },
+        grave=[["Park", "Tavern"], None],
+    )
+    s["phase"], s["ask"] = "over", None
+    out = ENGINE.outcome(s)
+    assert out["scores"] == [6, 6]
+    assert out["ranks"] == [1, 2]  # the Graveyard's 0 is the lowest card of all
+    s["grave"][0] = ["Park", "Tavern", "Statue", "Arsenal"]  # now worth 2
+    s["city"][0][0] = [card(0, "Obelisk", turn=3)]  # 8 + 2 = 10
+    s["city"][1][0] = [card(1, "Museum", turn=3)]
+    s["city"][1][2] = [card(1, "Park", turn=2)]  # 7 + 3 = 10
+    out = ENGINE.outcome(s)
+    assert out["scores"] == [10, 10]
+    assert out["ranks"] == [1, 2]  # seat 0's lowest (Graveyard 2) is below seat 1's (Park 3)
+
+
 # -- Card clarifications ----------------------------------------------------------------
 
 
@@ -658,6 +684,8 @@ def test_advanced_only_the_same_basic_value_or_the_named_card_may_be_replaced():
     pairs = {(a["add"], a["out"]) for a in ENGINE.legal_actions(s, 0) if a["type"] == "swap"}
     assert ("Laboratory", "Library") in pairs and ("Laboratory", "Guesthouse") in pairs
     assert ("Manufactory", "Quarry") in pairs and ("Laboratory", "Park") not in pairs
+    # Museum's basic value is 4, like the Laboratory's: it may be replaced too.
+    assert ("Laboratory", "Museum") in pairs
     with pytest.raises(IllegalAction):
         act(s, 0, "swap", add="Laboratory", out="Park")
 

@@ -435,3 +435,45 @@ def test_designed_goal_and_challenge_cards_score_a_hand_made_dungeon():
     assert scores["Clean Record"] == 0
     assert GOALS[2].measure(grid, bp) == 1  # traps
     assert GOALS[7].measure(grid, bp) == 64 - 10  # empty element areas
+
+
+def _pass_out_the_market(s):
+    while s["phase"] == "market":
+        seat = next(iter(ENGINE.to_act(s)))
+        s = ENGINE.apply(s, seat, next(a for a in ENGINE.legal_actions(s, seat) if a["type"] == "pass"))
+    return s
+
+
+def test_cleanup_an_empty_token_pile_is_refilled_from_the_discarded_tokens_of_its_shape():
+    """III. Cleanup, steps 1 and 3, with Components' 16 oval tokens for 18 oval spaces (designed
+    here, docs/stonespine.md): when a shape's pile is empty, the tokens discarded in step 1 are
+    shuffled into a new pile, so the new market's sets are complete."""
+    s = to_market(start(5))
+    unsold = [t for slot in s["market"] for half in ("top", "bottom") for t in slot[half]]
+    s["piles"]["oval"] = []
+    s = _pass_out_the_market(s)
+    ovals = {"gnoll", "goblin", "kobold", "passage"}
+    discarded = sorted(t for t in unsold if t in ovals)
+    needed = sum(
+        MARKET_CARDS[slot["card"]][half][1].count("oval") for slot in s["market"] for half in ("top", "bottom")
+    )
+    assert needed <= len(discarded)  # this seed's discards can fill the new market
+    dealt = sorted(t for slot in s["market"] for half in ("top", "bottom") for t in slot[half] if t in ovals)
+    assert len(dealt) == needed and set(dealt) <= set(discarded)
+    for slot in s["market"]:
+        for half in ("top", "bottom"):
+            assert len(slot[half]) == len(MARKET_CARDS[slot["card"]][half][1])
+
+
+def test_a_set_dealt_short_costs_its_share_of_the_price_rounded_up():
+    """II. Step 2, Buy Tokens, when a pile and its discards are both empty (designed here): a set
+    dealt short of tokens costs its share of the printed price for the tokens it holds."""
+    s = to_market(start(5))
+    oval_card = next(c for c in MARKET_CARDS if MARKET_CARDS[c]["top"][1] == ["oval", "oval"])  # 10 gold
+    s["market"][0] = {"card": oval_card, "top": ["gnoll"], "bottom": []}
+    seat = next(iter(ENGINE.to_act(s)))
+    s["gold"] = [0] * 5
+    s["gold"][seat] = 5
+    s = ENGINE.apply(s, seat, {"type": "buy", "card": 0, "set": "top"})
+    assert s["gold"][seat] == 0  # half of 10 for one of its two tokens
+    assert s["buying"]["tokens"] == ["gnoll"]

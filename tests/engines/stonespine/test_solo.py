@@ -42,6 +42,27 @@ def test_construction_keeps_one_files_jaels_icons_and_refills_by_open_spaces():
     assert hand[1] in s["hands"][0] and len(s["hands"][0]) == 4  # the kept card + 3 open spots
 
 
+def test_last_turn_the_one_card_left_is_kept_so_it_never_reaches_jaels_pile():
+    """Solo - Construction, steps 3-4 and 6: every turn keeps one card before the rest are filed;
+    on the fourth turn one card is left, so it is the kept card and Jael's pile gets nothing. It
+    is discarded with the year (Construction, step 4)."""
+    s = jael_moves(ENGINE.setup(2, 1, {}))
+    for _ in range(3):
+        hand = list(s["hands"][0])
+        s = ENGINE.apply(s, 0, {"type": "place", "chamber": hand[0], "column": s["turn"]})
+        s = jael_moves(ENGINE.apply(s, 0, {"type": "keep", "chamber": hand[1]}))
+    assert s["turn"] == 3 and len(s["hands"][0]) == 2
+    placed, last = s["hands"][0]
+    # Make this year's Jael card one whose icon the last card shows: it would feed his pile.
+    s["solo"]["cards"][-1] = next(c.id for c in JAEL_CARDS.values() if c.icon == CHAMBERS[last].solo_icon)
+    pile = list(s["solo"]["pile"])
+    s = ENGINE.apply(s, 0, {"type": "place", "chamber": placed, "column": 3})
+    assert ENGINE.to_act(s) == {JAEL}  # no keep to choose: one card is left
+    s = jael_moves(s)
+    assert s["solo"]["pile"] == pile
+    assert last in s["discard"] and s["phase"] == "market"
+
+
 def test_jael_collects_when_the_player_has_equal_or_less_gold_and_drops_the_lowest_challenge():
     """Solo - Improvement: equal or less gold: Jael collects his positions; lowest-valued challenge goes."""
     s = ENGINE.setup(3, 1, {})

@@ -1,0 +1,84 @@
+"""The Stonespine engine: the 2-5 player game (rules.py) or, with one player, the solo game
+against Jael (solo.py), chosen by the state's shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Action, BaseEngine, Outcome, View
+
+from . import solo
+from .rules import (
+    State,
+    apply,
+    describe,
+    legal_actions,
+    outcome,
+    secrets,
+    setup,
+    to_act,
+    view,
+)
+from .table import clone
+
+
+class Stonespine(BaseEngine):
+    slug = "stonespine"
+    title = "Stonespine Architects"
+    min_players = 1  # one player: the solo game against Jael
+    max_players = 5
+    automaton_name = "Jael"
+    length = "30-60 minutes live; a few days by correspondence"
+
+    def seat_count(self, players: int, options: dict[str, Any]) -> int:
+        return 2 if players == 1 else players
+
+    def automaton_seats(self, players: int, options: dict[str, Any]) -> frozenset[int]:
+        return frozenset({1}) if players == 1 else frozenset()
+
+    def solo_mode(self, options: dict[str, Any]) -> str:
+        """The solo record is kept per Jael deck: beating legendary Jael is another feat."""
+        return str(options.get("jael", "basic"))
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        return {
+            "jael": {"choices": ["basic", "legendary"], "default": "basic", "label": "Solo: Jael's deck"},
+            "face_down": {
+                "choices": [False, True],
+                "default": False,
+                "label": "Face-down variant (chambers placed face down, turned up together)",
+            },
+        }
+
+    blurb = "Minotaur apprentices carve rival dungeons over four years, chamber by chamber."
+
+    def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
+        options = self.validate_options(players, options)
+        return solo.setup(seed, options) if players == 1 else setup(seed, players, options)
+
+    def to_act(self, s: State) -> frozenset[int]:
+        return solo.to_act(s) if "solo" in s else to_act(s)
+
+    def legal_actions(self, s: State, seat: int) -> list[Action]:
+        return solo.legal_actions(s, seat) if "solo" in s else legal_actions(s, seat)
+
+    def apply(self, s: State, seat: int, action: Action) -> State:
+        return solo.apply(s, seat, action) if "solo" in s else apply(s, seat, action)
+
+    def view(self, s: State, seat: int | None) -> View:
+        return view(s, seat)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return solo.outcome(s) if "solo" in s else outcome(s)
+
+    def secrets(self, s: State, seat: int | None) -> list[str]:
+        return secrets(s, seat)
+
+    def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
+        return describe(s, seat, action)
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return clone(s)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return clone(data)

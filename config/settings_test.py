@@ -31,7 +31,8 @@ from config.settings import CACHES, CHANNEL_LAYERS, REDIS_URL  # noqa: E402
 # worker, a server) share it: otherwise their messages would never meet.
 _RUN = os.environ.setdefault("REDIS_PREFIX", f"test-{os.getpid()}")
 if REDIS_URL:
-    CACHES["default"]["KEY_PREFIX"] = _RUN
+    for _cache in CACHES.values():
+        _cache["KEY_PREFIX"] = _RUN
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = _RUN  # type: ignore[index]
 
 if env.bool("BENCH_LOG", default=False):

@@ -148,6 +148,7 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
         },
     }
 
+
 # Names this site's socket groups and cache keys apart from another site's on the same
 # Redis server. Publish/subscribe channels ignore the db number, so two sites given
 # different db numbers would still hear each other's games: the default prefix names the

@@ -12,7 +12,6 @@ from django.utils import timezone
 from games import notifications, reminders, services, timeouts, vacation
 from games.models import Game, Notice, Seat, SeatKind, Status
 
-
 # Every task is acknowledged late, and none runs longer than CELERY_TASK_TIME_LIMIT, which
 # the broker's visibility timeout is set just above (config/settings.py): a task lost with
 # its worker is handed to another within that timeout. Retries wait at most a minute, so

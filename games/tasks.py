@@ -49,7 +49,7 @@ def notify_turn(game_id: int, version: int) -> int:
     return sent
 
 
-DIGEST_BATCH = 50  # readers per task: each task stays well inside the time limit
+DIGEST_BATCH = 20  # readers per task: each task stays well inside the time limit
 
 
 @shared_task(acks_late=True)

@@ -13,6 +13,7 @@ game (0.5 s) and then saturation (0). Each run prints the CPU each part of the s
 used per action. The clients are asyncio tasks in one thread; their own cost is small.
 
     .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--think 0.5 0] [--web-workers 2]
+                                    [--handlers site onethread stock a2wsgi]
 """
 
 from __future__ import annotations
@@ -48,7 +49,13 @@ ENV = {
     "SECRET_KEY": "bench-" + secrets.token_hex(8),
     "BENCH_LOG": "1",
     "REDIS_PREFIX": "bench",  # one namespace for the server's processes and the worker
+    "EMAIL_URL": "dummymail://",  # required with DEBUG off; the test settings keep mail in memory
+    "SECURE_SSL_REDIRECT": "false",  # plain HTTP on this machine
+    "WEBSOCKET_ORIGINS": f"http://127.0.0.1:{PORT}",
 }
+# --handlers: the site's application, or one of bench/asgi_variants.py's.
+APPS = {"site": "config.asgi:application"}
+APPS.update({name: f"bench.asgi_variants:{name}" for name in ("onethread", "stock", "a2wsgi")})
 
 
 PYTHON_M = [sys.executable, "-m"]
@@ -60,9 +67,10 @@ WARM_UP = 2  # games per client played before timing starts
 def prepare_database() -> None:
     import psycopg
 
+    name = PG.rpartition("/")[2]  # BENCH_PG's database: dropped and made anew
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS bench_moves")
-        conn.execute("CREATE DATABASE bench_moves")
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
 
 
@@ -267,13 +275,29 @@ def main() -> None:
         help="mean seconds a player looks before acting; one run per value (0: as fast as possible)",
     )
     parser.add_argument("--web-workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument(
+        "--handlers",
+        nargs="+",
+        default=["site"],
+        choices=list(APPS),
+        help="HTTP handlers to compare, one server each (bench/asgi_variants.py)",
+    )
     args = parser.parse_args()
     print(f"machine load before the runs: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     prepare_database()
     setup_django()
-    server, worker = start_stack(args.web_workers)
+    run = 0
+    for handler in args.handlers:
+        args.handler = handler
+        run = measure(args, run)
+
+
+def measure(args: argparse.Namespace, run: int) -> int:
+    """One server with `args.handler`, one run per think time; returns the next run number."""
+    server, worker = start_stack(args.web_workers, APPS[args.handler])
     try:
-        for run, think in enumerate(args.think):
+        for think in args.think:
+            run += 1
             clients = make_players(args.clients, args.games, run)
             # Untimed games first, as a running site would have served: every server process
             # has its database connections open and its templates and code loaded.
@@ -290,12 +314,13 @@ def main() -> None:
         worker.terminate()
         server.wait()
         worker.wait()
+    return run
 
 
-def start_stack(web_workers: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+def start_stack(web_workers: int, app: str) -> tuple[subprocess.Popen, subprocess.Popen]:
     """uvicorn and a Celery worker, as the Procfile runs them; returns once the server answers."""
     server = subprocess.Popen(
-        [*PYTHON_M, "uvicorn", "config.asgi:application", "--workers", str(web_workers), *QUIET_SERVER],
+        [*PYTHON_M, "uvicorn", app, "--workers", str(web_workers), *QUIET_SERVER],
         cwd=ROOT,
         env=ENV,
     )
@@ -318,7 +343,7 @@ def report(
 ) -> None:
     acts, plain = timings.actions, timings.trivial
     a50, a99, t50, t99 = pct(acts, 50), pct(acts, 99), pct(plain, 50), pct(plain, 99)
-    print(f"\n== think time: mean {think:.2f} s; web workers: {args.web_workers}")
+    print(f"\n== handler: {args.handler}; think time: mean {think:.2f} s; web workers: {args.web_workers}")
     print(f"clients: {args.clients}, POSTed actions: {len(acts)} in {wall:.1f}s, errors: {len(errors)}")
     print(f"POST action   p50 {a50:7.1f} ms   p99 {a99:7.1f} ms   mean {statistics.mean(acts) * 1000:.1f} ms")
     print(

@@ -98,18 +98,26 @@ django_asgi = OneThreadASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.security.websocket import OriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi,
-        # The origin check stops another site's page from opening a socket with our cookies.
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
-)
+
+def site_origin_only(app: Any) -> Any:
+    """Channels' origin check against settings.WEBSOCKET_ORIGINS (read on each connection),
+    which compares scheme, host and port: another site's page, even one on another port of
+    the same host, cannot open a socket with our cookies."""
+
+    async def check(scope: Any, receive: Any, send: Any) -> None:
+        await OriginValidator(app, settings.WEBSOCKET_ORIGINS)(scope, receive, send)
+
+    return check
+
+
+websocket_app = site_origin_only(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+application = ProtocolTypeRouter({"http": django_asgi, "websocket": websocket_app})
 
 get_resolver().resolve("/")  # builds the URL tables now, not in the first request, and they are frozen too
 heap.settle()

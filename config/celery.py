@@ -23,7 +23,9 @@ app.conf.beat_schedule = {
     # The daily digest goes out once a day to players who chose it.
     "daily-digest": {"task": "games.tasks.send_daily_digests", "schedule": crontab(hour=7, minute=0)},
     # A worker that died mid-task leaves a bot seat waiting; this nudges such games again.
-    "wake-stalled-games": {"task": "games.tasks.wake_stalled_games", "schedule": 300.0},
+    "wake-stalled-games": {"task": "games.tasks.wake_stalled_games", "schedule": 60.0},
+    # Side effects that failed after their write committed (Redis was down): games/outbox.py.
+    "drain-outbox": {"task": "games.tasks.drain_outbox", "schedule": 60.0},
     # Turn clocks are enforced within a minute of running out (games/timeouts.py).
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     # Reminders when half a turn's time is gone and when a tenth is left (games/reminders.py).

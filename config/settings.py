@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -27,6 +30,21 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+
+
+def _origin(url: str) -> str:
+    parts = urlparse(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+# A page may open a socket only from these origins, matched exactly: scheme, host and port
+# (the same host on another port is another site, which may not use our cookies).
+WEBSOCKET_ORIGINS = env.list(
+    "WEBSOCKET_ORIGINS", default=list(dict.fromkeys([_origin(SITE_URL), *map(_origin, CSRF_TRUSTED_ORIGINS)]))
+)
+if DEBUG and urlparse(SITE_URL).hostname in ("127.0.0.1", "localhost"):
+    _port = urlparse(SITE_URL).port or 80
+    WEBSOCKET_ORIGINS += [f"http://127.0.0.1:{_port}", f"http://localhost:{_port}"]
 
 INSTALLED_APPS = [
     "daphne",  # first, so `runserver` serves ASGI and the websockets work
@@ -50,6 +68,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.refuse_nul_bytes",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -100,6 +119,46 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
+
+
+def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
+    """Two caches, so that log-in never depends on Redis.
+
+    "default" holds the log-in and sign-up rate limits (allauth): in PostgreSQL with the
+    full stack (`createcachetable` makes its table), shared by every process. A Redis
+    cache that ignores errors would not do: allauth takes a lock with cache.add() first,
+    which would read as "taken" while Redis is down, and every log-in would be refused.
+
+    "presence" (who has a game open, games/presence.py) is written on every socket
+    connect and ping, so it lives in Redis (django-redis: one connection pool per
+    process), and fails soft (IGNORE_EXCEPTIONS): while Redis is down it reads as
+    "nobody is watching" and turn e-mails go out.
+    """
+    if not redis_url:
+        return {
+            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"},
+            "presence": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "presence"},
+        }
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "cache_entries",
+            "KEY_PREFIX": prefix,
+        },
+        "presence": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 2},
+        },
+    }
+
+
+# Names this site's socket groups and cache keys apart from another site's on the same
+# Redis server. Publish/subscribe channels ignore the db number, so two sites given
+# different db numbers would still hear each other's games: the default prefix names the
+# db, and SITE_PREFIX names the site outright.
+SITE_PREFIX = env.str("SITE_PREFIX", default=f"tables-db{urlparse(REDIS_URL).path.strip('/') or '0'}")
 if REDIS_URL:
     # Socket messages go through Redis publish/subscribe: one PUBLISH per message, pushed
     # to each server process that has a page of that game open. The list-based layer
@@ -110,14 +169,19 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                # Group names are global on a Redis server (publish/subscribe ignores the
+                # db number): each site sharing one server needs a prefix of its own.
+                "prefix": SITE_PREFIX,
+            },
         }
     }
-    # Presence (who has a game open) must be seen by the web and worker processes alike.
-    CACHES = {"default": {"BACKEND": "config.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CACHES = caches_for(REDIS_URL, SITE_PREFIX)
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # an outage is logged, not raised
 
 # Celery: a real broker when REDIS_URL is set; otherwise tasks run in-process (eagerly).
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -125,9 +189,29 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
+# A task is acknowledged when it is done, not when it starts: a worker killed mid-task
+# (SIGKILL, out of memory, a lost machine) leaves it unacknowledged, and Redis hands it to
+# another worker once the visibility timeout has passed. So that timeout is kept short,
+# just above the longest a task may run (its hard time limit), and the stalled-game
+# sweeper (every minute) wakes a game whose task was lost some other way.
+# docs/operations.md says more.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=40)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=50)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=CELERY_TASK_TIME_LIMIT + 10),
+    # A running worker looks for tasks past the visibility timeout every 10 s (kombu's
+    # default is every 100 s, which would add that much to the wait).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+# A move must not wait long on a broker that is down: queuing gives up quickly, and the
+# effect stays in the outbox (games/outbox.py) for the worker to retry.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="games")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
@@ -188,6 +272,13 @@ RATE_LIMITS = {
 MAX_OPEN_TABLES = env.int("MAX_OPEN_TABLES", default=10)
 
 # EMAIL_URL, e.g. smtp+tls://user:password@mail.example.com:587 (default: print to the console).
+# Sign-up needs its verification mail: a live site that would print it to a log nobody
+# reads must not start.
+if not DEBUG and not env.str("EMAIL_URL", default=""):
+    raise ImproperlyConfigured(
+        "EMAIL_URL must be set when DEBUG is off (e.g. smtp+tls://user:password@mail.example.com:587): "
+        "without it no one can finish signing up"
+    )
 _mail = env.email_url("EMAIL_URL", default="consolemail://")
 _smtp_options = {
     "host": _mail.get("EMAIL_HOST"),
@@ -234,8 +325,42 @@ EXTRA_ENGINES: list[str] = []
 # A submitted action larger than this is refused before it is parsed.
 MAX_ACTION_BYTES = 4096
 
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# HTTPS. Behind a proxy that ends TLS, SECURE_PROXY_SSL_HEADER names the header it sets
+# (e.g. X-Forwarded-Proto), and only then: trusting it without such a proxy lets any client
+# claim to be on HTTPS. The defaults when DEBUG is off are what `check --deploy` asks for.
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# The load balancer's probes come over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+# Only says the site may be preloaded: nothing happens until its domain is submitted.
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+_proxy_header = env.str("SECURE_PROXY_SSL_HEADER", default="")
+if _proxy_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https")
+
+# Content Security Policy (Django's own): scripts, styles, images and fonts from this
+# site only, sockets and fetches to this site only, no frames, no plugins. Templates
+# hold no inline script, style attribute or event handler (htmx is told not to add its
+# indicator <style>, base.html). CSP_REPORT_ONLY=true sends it as report-only.
+SECURE_CSP_POLICY = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+}
+if env.bool("CSP_REPORT_ONLY", default=False):
+    SECURE_CSP_REPORT_ONLY = SECURE_CSP_POLICY
+else:
+    SECURE_CSP = SECURE_CSP_POLICY
 
 LOGGING = {
     "version": 1,

@@ -35,7 +35,11 @@ from config.settings import CACHES, CHANNEL_LAYERS, REDIS_URL  # noqa: E402
 # worker, a server) share it: otherwise their messages would never meet.
 _RUN = os.environ.setdefault("REDIS_PREFIX", f"test-{os.getpid()}")
 if REDIS_URL:
-    CACHES["default"]["KEY_PREFIX"] = _RUN
+    for _cache in CACHES.values():
+        _cache["KEY_PREFIX"] = _RUN
+    # And its own task queue: a worker started by one run must not take another's tasks
+    # (they would name games of another test database).
+    CELERY_TASK_DEFAULT_QUEUE = f"games-{_RUN}"
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = _RUN  # type: ignore[index]
 
 if env.bool("BENCH_LOG", default=False):

@@ -1,16 +1,26 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from accounts import views as account_views
+from config import health
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    # Browsers ask for /favicon.ico whatever the page says. The address is looked up when
+    # asked, not at import: with DEBUG off it comes from collectstatic's manifest, which
+    # does not exist yet when `migrate` first loads the URLs of a new deploy.
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    # Browsers ask for /favicon.ico whatever the page says.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("players/<str:name>/", account_views.player, name="player"),

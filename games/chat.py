@@ -42,14 +42,9 @@ def post(user: Any, game_id: int, text: str) -> ChatMessage:
     if len(text) > MAX_LENGTH:
         raise Illegal(f"a chat line holds at most {MAX_LENGTH} characters")
     line = ChatMessage.objects.create(game=game, user=user, text=text)
-    line_id = line.pk
+    from games import dispatch
 
-    def announce() -> None:
-        from games import dispatch
-
-        dispatch.chat_posted(game_id, line_id)
-
-    transaction.on_commit(announce)
+    dispatch.on_chat_posted(game_id, line.pk)
     return line
 
 

@@ -2,6 +2,11 @@
 
 Only ids and versions travel: the socket message is {game_id, version} and every
 page fetches its own seat's partials, so no game data ever crosses the socket.
+
+Writes call the `on_*` functions inside their transaction: each records its effect in
+the outbox (games/outbox.py), which performs it after the commit and again later if
+Redis was down. The effects themselves raise when they fail, and return the futures
+of the socket messages they handed to the publisher thread.
 """
 
 from __future__ import annotations
@@ -9,14 +14,14 @@ from __future__ import annotations
 import threading
 from collections import deque
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
-from games import presence
+from games import outbox, presence
 from games.models import Game, Seat
 from games.publisher import Message, publisher
 
@@ -47,7 +52,46 @@ class SeatNote:
         return cls(None if seat.machine else seat.user_id, seat.machine, seat.awaiting_since == game.version)
 
 
-def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> None:
+Sent = list["Future[None] | None"]
+
+
+def on_game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> None:
+    outbox.after_commit(
+        "game_moved", game_id, version, finished, [asdict(n) for n in to_act], game_id=game_id
+    )
+
+
+def on_table_changed(game_id: int, user_ids: list[int]) -> None:
+    outbox.after_commit("table_changed", game_id, user_ids, game_id=game_id)
+
+
+def on_chat_posted(game_id: int, line_id: int) -> None:
+    outbox.after_commit("chat_posted", game_id, line_id, game_id=game_id)
+
+
+def on_lobby_changed(game_id: int) -> None:
+    outbox.after_commit("lobby_changed", game_id, game_id=game_id)
+
+
+def on_task(name: str, *args: Any, game_id: int | None = None) -> None:
+    """Queues games.tasks.<name>(*args) after the commit, through the outbox."""
+    outbox.after_commit("task", name, *args, game_id=game_id)
+
+
+@outbox.effect("game_moved")
+def _game_moved_stored(game_id: int, version: int, finished: bool, to_act: list[dict[str, Any]]) -> Sent:
+    return game_moved(game_id, version, finished, [SeatNote(**n) for n in to_act])
+
+
+@outbox.effect("task")
+def _task(name: str, *args: Any) -> Sent:
+    from games import tasks
+
+    enqueue(getattr(tasks, name), *args)
+    return []
+
+
+def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> Sent:
     from games import tasks
 
     woken = [n.user_id for n in to_act if n.user_id is not None and n.new_turn]
@@ -58,38 +102,44 @@ def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote
     ]
     if finished:
         messages.append((LOBBY_GROUP, {"type": "lobby.changed"}))  # the finished list, "my games"
-    publish(messages)
+    sent = [publish(messages)]
     if finished:
         enqueue(tasks.finish_game, game_id)
-        return
+        return sent
     if any(n.machine for n in to_act):
         enqueue(tasks.play_machine, game_id, version)
     # Someone looking at the board gets no e-mail: the task would check and send nothing.
     if woken and presence.watching(game_id, woken) != set(woken):
         enqueue(tasks.notify_turn, game_id, version)
+    return sent
 
 
-def table_changed(game_id: int, user_ids: list[int]) -> None:
+@outbox.effect("table_changed")
+def table_changed(game_id: int, user_ids: list[int]) -> Sent:
     """Something at the table changed besides a move (a seat ran out of time, was claimed
     back): its pages redraw, and its players' "your move" counts are fetched again."""
     messages = [(game_group(game_id), {"type": "game.table", "game_id": game_id})]
     messages += [(user_group(u), {"type": "turns.changed"}) for u in user_ids]
-    publish(messages)
+    return [publish(messages)]
 
 
-def chat_posted(game_id: int, line_id: int) -> None:
+@outbox.effect("chat_posted")
+def chat_posted(game_id: int, line_id: int) -> Sent:
     """A new chat line: only its id travels; each page fetches the lines it may see."""
-    publish([(game_group(game_id), {"type": "game.chat", "game_id": game_id, "id": line_id})])
+    return [publish([(game_group(game_id), {"type": "game.chat", "game_id": game_id, "id": line_id})])]
 
 
-def lobby_changed(game_id: int) -> None:
+@outbox.effect("lobby_changed")
+def lobby_changed(game_id: int) -> Sent:
     """A table opened, filled, started or closed: lobbies and its waiting room redraw."""
-    publish(
-        [
-            (LOBBY_GROUP, {"type": "lobby.changed"}),
-            (game_group(game_id), {"type": "game.table", "game_id": game_id}),
-        ]
-    )
+    return [
+        publish(
+            [
+                (LOBBY_GROUP, {"type": "lobby.changed"}),
+                (game_group(game_id), {"type": "game.table", "game_id": game_id}),
+            ]
+        )
+    ]
 
 
 def publish(messages: list[Message]) -> Future[None] | None:

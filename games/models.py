@@ -256,3 +256,25 @@ class Mute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} mutes {self.muted}"
+
+
+class PendingEffect(models.Model):
+    """The outbox: a side effect of a write (socket messages, a task to queue) that is not
+    done yet. Written in the write's own transaction, so a committed move always has its
+    effects on record; deleted once they are done. One that failed (Redis down) stays,
+    and the worker tries it again every minute (games/outbox.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    effect = models.CharField(max_length=40)
+    args = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveIntegerField(default=0, help_text="failed tries so far")
+    last_error = models.TextField(blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True, help_text="a drain is trying it until then")
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["game", "attempts"], name="effect_game_attempts")]
+
+    def __str__(self) -> str:
+        return f"{self.effect}{self.args} ({self.attempts} failed tries)"

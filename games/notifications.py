@@ -83,18 +83,22 @@ def send_turn_email(seat: Seat) -> bool:
     return True
 
 
-def send_daily_digests() -> int:
-    """One e-mail per digest reader listing every game waiting for them."""
-    waiting = (
-        Seat.objects.filter(
-            game__status=Status.ACTIVE,
-            kind=SeatKind.HUMAN,
-            resigned=False,
-            user__profile__notify=Notify.DAILY,
-        )
-        .select_related("game", "user__profile")
-        .order_by("user_id", "game_id")
+def _digest_seats() -> Any:
+    return Seat.objects.filter(
+        game__status=Status.ACTIVE, kind=SeatKind.HUMAN, resigned=False, user__profile__notify=Notify.DAILY
     )
+
+
+def digest_readers() -> list[int]:
+    """The digest readers with a seat in a game in play (whether or not it is their turn)."""
+    return sorted(set(_digest_seats().values_list("user_id", flat=True)))
+
+
+def send_daily_digests(user_ids: list[int] | None = None) -> int:
+    """One e-mail per digest reader (of `user_ids`, or all) listing every game waiting for them."""
+    waiting = _digest_seats().select_related("game", "user__profile").order_by("user_id", "game_id")
+    if user_ids is not None:
+        waiting = waiting.filter(user_id__in=user_ids)
     by_user: dict[int, list[Seat]] = {}
     for seat in waiting:
         if seat.index in seat.game.to_act:

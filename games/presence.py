@@ -6,9 +6,17 @@ lowered when it closes, and expiring on its own if a process dies without saying
 
 from __future__ import annotations
 
-from django.core.cache import cache
+import logging
+
+from django.core.cache import BaseCache, caches
+
+log = logging.getLogger(__name__)
 
 TTL = 120  # seconds; the page's socket pings every 45 s, which refreshes it
+
+
+def _cache() -> BaseCache:
+    return caches["presence"]  # Redis with the full stack, failing soft (config/settings.py)
 
 
 def _key(game_id: int, user_id: int) -> str:
@@ -17,25 +25,36 @@ def _key(game_id: int, user_id: int) -> str:
 
 def opened(game_id: int, user_id: int) -> None:
     key = _key(game_id, user_id)
-    cache.add(key, 0, TTL)
+    _cache().add(key, 0, TTL)
     try:
-        cache.incr(key)
+        _cache().incr(key)
     except ValueError:
-        cache.set(key, 1, TTL)
-    cache.touch(key, TTL)
+        _cache().set(key, 1, TTL)
+    _touch(key)
 
 
 def closed(game_id: int, user_id: int) -> None:
     key = _key(game_id, user_id)
     try:
-        if cache.decr(key) <= 0:
-            cache.delete(key)
+        left = _cache().decr(key)
     except ValueError:
-        pass
+        return
+    # None: the cache is unreachable (it fails soft); the key expires on its own.
+    if left is not None and left <= 0:
+        _cache().delete(key)
 
 
 def still_open(game_id: int, user_id: int) -> None:
-    cache.touch(_key(game_id, user_id), TTL)
+    _touch(_key(game_id, user_id))
+
+
+def _touch(key: str) -> None:
+    # django-redis ignores Redis errors in get, set, incr and the like, but not in touch;
+    # presence is best effort, so an outage here is logged and forgotten too.
+    try:
+        _cache().touch(key, TTL)
+    except Exception as exc:
+        log.warning("presence: %r", exc)
 
 
 def is_open(game_id: int, user_id: int) -> bool:
@@ -44,5 +63,5 @@ def is_open(game_id: int, user_id: int) -> bool:
 
 def watching(game_id: int, user_ids: list[int]) -> set[int]:
     """Those of `user_ids` who have the game open (one cache round trip)."""
-    found = cache.get_many([_key(game_id, u) for u in user_ids])
+    found = _cache().get_many([_key(game_id, u) for u in user_ids])
     return {u for u in user_ids if found.get(_key(game_id, u))}

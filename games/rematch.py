@@ -70,14 +70,9 @@ def decline(user: Any, game_id: int) -> Game:
 def _tell(old: Game, new: Game, *, invitations: bool) -> None:
     """The finished game's pages show the offer (and answers); the new table's waiting
     room redraws; with `invitations`, each invited player gets an e-mail."""
-    from games import dispatch, tasks
+    from games import dispatch
 
-    old_id, new_id = old.pk, new.pk
-
-    def tell() -> None:
-        dispatch.table_changed(old_id, [])
-        dispatch.lobby_changed(new_id)
-        if invitations:
-            dispatch.enqueue(tasks.notify_rematch, new_id)
-
-    transaction.on_commit(tell)
+    dispatch.on_table_changed(old.pk, [])
+    dispatch.on_lobby_changed(new.pk)
+    if invitations:
+        dispatch.on_task("notify_rematch", new.pk, game_id=new.pk)

@@ -170,8 +170,7 @@ def _lobby_changed(game: Game) -> None:
     """After commit: the lobby's lists and the table's waiting room redraw themselves."""
     from games import dispatch
 
-    game_id = game.pk
-    transaction.on_commit(lambda: dispatch.lobby_changed(game_id))
+    dispatch.on_lobby_changed(game.pk)
 
 
 def _start_if_full(game: Game) -> None:
@@ -293,7 +292,7 @@ def _after_commit(game: Game, seats: list[Seat], *, finished: bool) -> None:
 
     game_id, version = game.pk, game.version
     notes = [dispatch.SeatNote.of(s, game) for s in seats if s.index in game.to_act]
-    transaction.on_commit(lambda: dispatch.game_moved(game_id, version, finished, notes))
+    dispatch.on_game_moved(game_id, version, finished, notes)
 
 
 @transaction.atomic

@@ -12,8 +12,15 @@ from django.utils import timezone
 from games import notifications, reminders, services, timeouts, vacation
 from games.models import Game, Notice, Seat, SeatKind, Status
 
+# Every task is acknowledged late, and none runs longer than CELERY_TASK_TIME_LIMIT, which
+# the broker's visibility timeout is set just above (config/settings.py): a task lost with
+# its worker is handed to another within that timeout. Retries wait at most a minute, so
+# no retry is ever held back past the visibility timeout (it would be delivered twice).
 
-@shared_task(acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, max_retries=5)
+
+@shared_task(
+    acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True, retry_backoff_max=60, max_retries=5
+)
 def play_machine(game_id: int, version: int) -> bool:
     """One bot or automaton move; the commit queues the next one."""
     return services.machine_move(game_id, version)
@@ -42,17 +49,46 @@ def notify_turn(game_id: int, version: int) -> int:
     return sent
 
 
+DIGEST_BATCH = 20  # readers per task: each task stays well inside the time limit
+
+
 @shared_task(acks_late=True)
 def send_daily_digests() -> int:
-    return notifications.send_daily_digests()
-
-
-@shared_task
-def wake_stalled_games() -> int:
-    """Re-queues machine turns of games idle for a while (a worker may have died)."""
+    """Splits the day's digests into small tasks (a long task would need a long
+    visibility timeout, and a worker lost mid-way would hold up every game for as long)."""
     from games.dispatch import enqueue
 
-    stale = timezone.now() - timedelta(minutes=5)
+    readers = notifications.digest_readers()
+    for start in range(0, len(readers), DIGEST_BATCH):
+        enqueue(send_digests, readers[start : start + DIGEST_BATCH])
+    return len(readers)
+
+
+@shared_task(acks_late=True)
+def send_digests(user_ids: list[int]) -> int:
+    return notifications.send_daily_digests(user_ids)
+
+
+@shared_task(acks_late=True)
+def drain_outbox() -> int:
+    """Performs the side effects that failed after their write committed (beat: every minute)."""
+    from games import outbox
+
+    return outbox.drain()
+
+
+# A machine turn normally follows its move within a second; one still waiting after this
+# lost its task (a worker killed mid-task, a broker outage).
+STALLED_AFTER = timedelta(seconds=60)
+
+
+@shared_task(acks_late=True)
+def wake_stalled_games() -> int:
+    """Re-queues machine turns of games idle for a while (a worker may have died); beat
+    runs it every minute, so a stalled game moves again within two."""
+    from games.dispatch import enqueue
+
+    stale = timezone.now() - STALLED_AFTER
     woken = 0
     for game in Game.objects.filter(status=Status.ACTIVE, finalized=False).exclude(to_act=[]):
         last = game.moves.order_by("-number").values_list("created_at", flat=True).first() or game.started_at

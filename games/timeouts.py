@@ -156,13 +156,13 @@ def _announce(game: Game, seats: list[Seat]) -> None:
         for s in seats
         if s.index in game.to_act
     ]
-    transaction.on_commit(lambda: dispatch.table_changed(game_id, users))
-    transaction.on_commit(lambda: dispatch.game_moved(game_id, version, False, notes))
+    dispatch.on_table_changed(game_id, users)
+    dispatch.on_game_moved(game_id, version, False, notes)
 
 
 def _email(notice_ids: list[int]) -> None:
     """After commit, one task e-mails every table what happened."""
-    from games import dispatch, tasks
+    from games import dispatch
 
     if notice_ids:
-        transaction.on_commit(lambda: dispatch.enqueue(tasks.notify_notices, notice_ids))
+        dispatch.on_task("notify_notices", notice_ids)

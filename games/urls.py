@@ -6,7 +6,6 @@ from games import chat_views, table_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
-    path("healthz", views.healthz, name="healthz"),
     path("games/", views.catalogue, name="catalogue"),
     path("games/<slug:slug>/how-to-play/", views.how_to_play, name="how_to_play"),
     path("games/<slug:slug>/new/", views.new_game, name="new_game"),

@@ -129,10 +129,5 @@ def _clocks(user: Any, change: Callable[[Seat, clocks.Pace], None]) -> None:
             change(seat, clocks.pace_of(game.pace))
             changed.append(seat)
     Seat.objects.bulk_update(changed, clocks.CLOCK_FIELDS)
-    users = [user.pk]
-
-    def tell_the_tables() -> None:
-        for game_id in games:
-            dispatch.table_changed(game_id, users)  # opponents see "on vacation until ..."
-
-    transaction.on_commit(tell_the_tables)
+    for game_id in games:
+        dispatch.on_table_changed(game_id, [user.pk])  # opponents see "on vacation until ..."

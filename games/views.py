@@ -18,7 +18,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import limits, presenter, registry, rematch, services, timeouts
+from games import limits, outbox, presenter, registry, rematch, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
 from games.models import Game, Status
@@ -30,11 +30,6 @@ class HtmxHttpRequest(HttpRequest):
 
 PARTS = ("seats", "board", "hand", "actions", "log", "result")
 WHOLE = re.compile(r"-?[0-9]{1,10}")
-
-
-def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers and uptime checks: the process answers (touches nothing else)."""
-    return HttpResponse("ok", content_type="text/plain")
 
 
 def catalogue(request: HttpRequest) -> HttpResponse:
@@ -160,6 +155,8 @@ def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
         "hand_template": presenter.game_template(slug, "hand"),
         "scores_template": presenter.game_template(slug, "scores"),
         "game_css": presenter.game_css(slug),
+        # Asked only by the part that shows it (templates call a callable when they read it).
+        "delayed": lambda: outbox.delayed(table.game.pk),
         **extra,
     }
 

@@ -1,33 +1,43 @@
-"""The Redis cache keeps one connection pool per process (config/cache.py says why)."""
+"""The caches of the full stack (config/settings.py: caches_for)."""
 
 from __future__ import annotations
 
 import threading
 
-import pytest
-from django.conf import settings
-from django.core.cache import caches
+from django.core.cache.backends.db import DatabaseCache
+from django_redis.cache import RedisCache
 
-from config.cache import SharedPoolRedisCache
+from config.settings import caches_for
+
+URL = "redis://127.0.0.1:6379/9"
 
 
-def cache_in_another_request() -> SharedPoolRedisCache:
-    return SharedPoolRedisCache("redis://127.0.0.1:6379/9", {"KEY_PREFIX": "pool-check"})
+def presence_cache() -> RedisCache:
+    """What each request (each async context) gets: a cache object of its own."""
+    config = caches_for(URL, "pool-check")["presence"]
+    return RedisCache(config["LOCATION"], config)
+
+
+def test_the_rate_limits_are_in_the_database_and_presence_in_redis():
+    caches = caches_for(URL, "site")
+    assert caches["default"]["BACKEND"] == f"{DatabaseCache.__module__}.DatabaseCache"
+    assert caches["presence"]["BACKEND"] == "django_redis.cache.RedisCache"
+    assert caches["presence"]["OPTIONS"]["IGNORE_EXCEPTIONS"] is True
+    assert {c["KEY_PREFIX"] for c in caches.values()} == {"site"}
 
 
 def test_cache_objects_of_different_requests_share_one_connection_pool():
-    # Building a pool opens no connection, so this needs no Redis.
-    first, second = cache_in_another_request(), cache_in_another_request()
+    # Building a pool opens no connection, so this needs no Redis. Django's own Redis
+    # cache built a pool (and a new TCP connection) per request.
+    first, second = presence_cache(), presence_cache()
     assert first is not second
-    assert first._cache._get_connection_pool(True) is second._cache._get_connection_pool(True)
+    assert first.client.get_client().connection_pool is second.client.get_client().connection_pool
 
 
 def test_threads_share_it_too():
     pools = []
     threads = [
-        threading.Thread(
-            target=lambda: pools.append(cache_in_another_request()._cache._get_connection_pool(False))
-        )
+        threading.Thread(target=lambda: pools.append(presence_cache().client.get_client().connection_pool))
         for _ in range(4)
     ]
     for thread in threads:
@@ -35,10 +45,3 @@ def test_threads_share_it_too():
     for thread in threads:
         thread.join()
     assert len(pools) == 4 and all(pool is pools[0] for pool in pools)
-
-
-@pytest.mark.services
-@pytest.mark.skipif(not settings.REDIS_URL, reason="REDIS_URL is not set (CI sets it)")
-def test_the_site_uses_it_with_redis():
-    assert settings.CACHES["default"]["BACKEND"] == "config.cache.SharedPoolRedisCache"
-    assert isinstance(caches["default"], SharedPoolRedisCache)

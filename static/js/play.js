@@ -33,6 +33,7 @@
 
   function request(url, options) {
     busy = true;
+    body.classList.add("play-busy"); // tests wait for it to go
     return fetch(url, Object.assign({credentials: "same-origin"}, options)).then(function (response) {
       const drawn = parseInt(response.headers.get("X-Game-Version") || "", 10);
       return response.text().then(function (html) {
@@ -51,6 +52,7 @@
       failed = true;
     }).finally(function () {
       busy = false;
+      body.classList.remove("play-busy");
       if (queued) {
         const form = queued;
         queued = null;
@@ -106,7 +108,7 @@
     const panel = document.getElementById("actions");
     panel.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     const csrf = form.querySelector("[name=csrfmiddlewaretoken]");
-    request(form.action, {
+    request(form.getAttribute("action"), { // (form.action is the input named "action")
       method: "POST",
       body: new FormData(form),
       headers: {"HX-Request": "true", "X-CSRFToken": csrf ? csrf.value : ""},

@@ -1,0 +1,96 @@
+"""Moves made on the board in a real Chromium, on a phone (390 px) and a laptop (1366 px):
+each game is played by clicking its pieces and places (the list only for moves that have
+no place on the board), the page never scrolls sideways, and on a phone the move bar and
+the hand are on the first screen."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.models import Game
+from tests.browser.board import no_sideways_scroll, play_one
+from tests.browser.test_play_loop import log_in, no_problems, open_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE, LAPTOP = 390, 1366
+
+
+def open_as(new_context: Any, user: Any, pk: int, width: int) -> tuple[Any, Page]:
+    ctx = new_context(width=width, height=844 if width == PHONE else 900)
+    page = ctx.new_page()
+    log_in(page, user.email, "pw-" + user.username * 2)
+    open_game(page, lambda: page.goto(f"/game/{pk}/"))
+    return ctx, page
+
+
+def first_screen(page: Page) -> None:
+    """On a phone the move bar and the hand are within the first screen."""
+    height = page.evaluate("window.innerHeight")
+    bar = page.locator("#actions").bounding_box()
+    assert bar and bar["y"] + 40 <= height, "the move bar is below the first screen"
+    hand = page.locator("#hand").bounding_box()
+    assert hand and hand["y"] < height * 0.6, f"the hand starts at {hand['y'] if hand else None} px"
+
+
+def play_to_the_end(pages: dict[str, Page], limit: int, mid: Any) -> dict[str, Counter[str]]:
+    """Alice (phone) and Bob (laptop) play by clicking until both pages show the result;
+    `mid(pages)` runs once after 20 moves."""
+    made = {name: Counter[str]() for name in pages}
+    while not all(p.locator("#result h2").count() for p in pages.values()):
+        moved = False
+        for name, page in pages.items():
+            if page.locator("#actions form").count() and not page.locator("#result h2").count():
+                made[name][play_one(page, prefer=made[name].total())] += 1
+                moved = True
+        total = sum(c.total() for c in made.values())
+        if total >= 20 and mid is not None:
+            mid(pages)
+            mid = None
+        assert total < limit, f"the game does not end: {made}"
+        if not moved:
+            next(iter(pages.values())).wait_for_timeout(100)  # a bot's turn, or a move on its way
+    return made
+
+
+@pytest.mark.parametrize(
+    ("slug", "options", "limit"),
+    [("stonespine", {}, 400), ("architectura", {}, 200), ("thunderstone", {}, 600)],
+)
+def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
+    alice: Any, bob: Any, new_context: Any, orm: Any, docs_screenshot: Any, slug: str, options: Any, limit: int
+) -> None:
+    def table() -> int:
+        game = services.create_game(alice, slug, 2, options)
+        services.join_game(bob, game.pk)
+        return game.pk
+
+    pk = orm(table)
+    ctx_a, a = open_as(new_context, alice, pk, PHONE)
+    ctx_b, b = open_as(new_context, bob, pk, LAPTOP)
+    pages = {"alice": a, "bob": b}
+    first_screen(a)
+
+    def mid(pages: dict[str, Page]) -> None:
+        for page, width in ((a, PHONE), (b, LAPTOP)):
+            page.evaluate("window.scrollTo(0, 0)")
+            no_sideways_scroll(page)
+            docs_screenshot(page, f"{slug}-mid-{width}")
+
+    made = play_to_the_end(pages, limit, mid)
+    for name, page in pages.items():
+        expect(page.locator("#result")).to_contain_text("Game over")
+        expect(page.locator("#links")).to_contain_text("Replay")  # live, without a reload
+        expect(page.locator("#hand")).to_be_hidden()  # no stale private area at the end
+        no_sideways_scroll(page)
+        assert made[name]["board"] > made[name]["list"], (name, made)
+    assert orm(lambda: Game.objects.get(pk=pk).status) == "finished"
+    for page, width in ((a, PHONE), (b, LAPTOP)):
+        page.evaluate("window.scrollTo(0, 0)")
+        docs_screenshot(page, f"{slug}-end-{width}")
+    no_problems(ctx_a)
+    no_problems(ctx_b)

@@ -23,12 +23,11 @@
   let failed = false;
   let queued = null; // a move clicked while a refresh was in flight
 
-  function apply(html, status) {
+  function apply(html) {
     const scrollY = window.scrollY;
     htmx.swap("#flash", html, {swapStyle: "none"});
     window.scrollTo(0, scrollY);
     restorePicks();
-    if (status === 200) clearFlashLater();
   }
 
   function request(url, options) {
@@ -42,7 +41,7 @@
         // unless it carries a refusal the player must read.
         if (drawn >= shown || response.status >= 400) {
           if (drawn >= shown) shown = drawn;
-          apply(html, response.status);
+          apply(html);
           body.dataset.version = String(shown);
         }
         heard = Math.max(heard, drawn);
@@ -93,18 +92,10 @@
     flash.appendChild(div);
   }
 
-  let flashTimer = null;
-  function clearFlashLater() {
-    clearTimeout(flashTimer);
-    flashTimer = setTimeout(function () {
-      const flash = document.getElementById("flash");
-      if (flash && !flash.querySelector(".error")) flash.innerHTML = "";
-    }, 8000);
-  }
-
   // ---- submitting a move ----------------------------------------------------------
   function submit(form) {
     if (busy) { queued = form; return; } // sent as soon as the answer in flight has landed
+    document.getElementById("flash").innerHTML = ""; // the last refusal is answered
     const panel = document.getElementById("actions");
     panel.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     const csrf = form.querySelector("[name=csrfmiddlewaretoken]");

@@ -39,8 +39,8 @@ def hold_moves(page: Page) -> list[Route]:
 def release(page: Page, held: list[Route]) -> None:
     while not held:
         page.wait_for_timeout(20)  # route handlers run while Playwright is being called
-    page.unroute(ACT)
     held.pop().continue_()
+    page.unroute(ACT)
 
 
 def test_two_simultaneous_choices_both_count(duel: Game, alice: Any, bob: Any, new_context: Any, orm: Any) -> None:

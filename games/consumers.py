@@ -16,20 +16,20 @@ from games.models import Game
 
 
 @database_sync_to_async
-def _may_watch(game_id: int, user: Any) -> tuple[bool, bool]:
-    """(may watch, sits at the table)."""
-    game = Game.objects.filter(pk=game_id).first()
+def _may_watch(game_id: int, user: Any) -> tuple[bool, bool, int]:
+    """(may watch, sits at the table, the game's version now)."""
+    game = Game.objects.filter(pk=game_id).only("public", "version").first()
     if game is None:
-        return False, False
+        return False, False, 0
     seated = bool(user.is_authenticated and game.seats.filter(user=user).exists())
-    return game.public or seated, seated
+    return game.public or seated, seated, game.version
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
-        allowed, self.seated = await _may_watch(self.game_id, self.user)
+        allowed, self.seated, version = await _may_watch(self.game_id, self.user)
         if not allowed:
             await self.close(code=4403)
             return
@@ -37,6 +37,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.seated:
             await database_sync_to_async(presence.opened)(self.game_id, self.user.pk)
         await self.accept()
+        # The version now: a page drawn at it fetches nothing; an older one (a move landed
+        # while it loaded, or while the socket was down) catches up once.
+        await self.send_json({"type": "version", "game_id": self.game_id, "version": version})
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "seated"):

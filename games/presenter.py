@@ -27,6 +27,9 @@ _SEAT_REF = re.compile(r"\{p(\d+)\}")
 class ActionChoice:
     label: str
     payload: str  # the action as JSON text, posted back as it is
+    # The board elements clicked, in order, to make it (JSON list of data-target keys):
+    # the board and this list are drawn from the same legal action, so they agree.
+    targets: str = "[]"
 
 
 @dataclass
@@ -41,6 +44,11 @@ class Table:
     outcome: dict[str, Any] | None
     actions: dict[str, list[ActionChoice]] = field(default_factory=dict)
     log: list[SafeString] = field(default_factory=list)
+
+    @property
+    def has_targets(self) -> bool:
+        """Whether any of the viewer's moves can be made by clicking the board."""
+        return any(c.targets != "[]" for choices in self.actions.values() for c in choices)
 
 
 def viewer_seat(game: Game, seats: list[Seat], user: Any) -> int | None:
@@ -90,11 +98,13 @@ def build(game: Game, user: Any) -> Table:
         and seat in game.to_act
     ):
         describe = getattr(engine, "describe", None)
+        targets = getattr(engine, "targets", None)
         for action in engine.legal_actions(state, seat):
             group, label = describe(state, seat, action) if describe else ("Actions", action["type"])
+            keys = targets(state, seat, action) if targets else []
             # Labels may name seats as {pN}, like log lines.
             table.actions.setdefault(group, []).append(
-                ActionChoice(sentence(label, names), json.dumps(action))
+                ActionChoice(sentence(label, names), json.dumps(action), json.dumps(keys))
             )
     return table
 

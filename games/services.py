@@ -208,12 +208,30 @@ def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, 
         raise Forbidden("you resigned from this game")
     if seat.timed_out:
         raise Forbidden("you ran out of time: a bot plays your seat")
-    if version != game.version:
-        raise Conflict("the game has moved on since your page was drawn")
     if seat.index not in game.to_act:
+        if version != game.version:
+            raise Conflict(_moved_on)
         raise Forbidden("it is not your turn")
+    if version != game.version and not _still_choosing(game, seat.index, version):
+        raise Conflict(_moved_on)
     _apply(game, seats, seat.index, action)
     return game
+
+
+_moved_on = "the game has moved on since your page was drawn"
+
+
+def _still_choosing(game: Game, seat: int, version: int) -> bool:
+    """A page drawn before the current version may still choose, if only the other seats
+    moved since: in a simultaneous phase the others' choices do not change this seat's
+    own (they are hidden until all have chosen), so two players choosing at the same
+    moment are both accepted. The action must still be legal now (checked by _apply).
+
+    A page that offered actions at `version` had this seat to act then; if the seat
+    is to act now and has made no move since, it is the same pending choice."""
+    if not 0 <= version < game.version:
+        return False
+    return not Move.objects.filter(game=game, number__gt=version, seat=seat).exists()
 
 
 @transaction.atomic

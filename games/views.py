@@ -28,8 +28,9 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-PARTS = ("seats", "board", "hand", "actions", "log", "result")
+PARTS = ("seats", "board", "hand", "actions", "log", "result", "links")
 WHOLE = re.compile(r"-?[0-9]{1,10}")
+UPDATE = "games/_update.html"  # every region at once, as out-of-band swaps
 
 
 def catalogue(request: HttpRequest) -> HttpResponse:
@@ -116,11 +117,20 @@ def _game_for(request: HttpRequest, pk: int, token: str | None = None) -> Game:
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     table = presenter.build(_game_for(request, pk), request.user)
     part = request.GET.get("part")
+    if part == "update":
+        return _update(request, table)
     if part is not None and part not in PARTS:
         raise Http404("no such part of the page")
     template = f"games/play.html#{part}" if part else "games/play.html"
     response = render(request, template, _context(table))
-    response.headers["X-Game-Version"] = str(table.game.version)  # the page checks it (site.js)
+    response.headers["X-Game-Version"] = str(table.game.version)  # the page checks it (play.js)
+    return response
+
+
+def _update(request: HttpRequest, table: presenter.Table, status: int = 200, **extra: Any) -> HttpResponse:
+    """All the regions in one answer, with the version they were drawn at."""
+    response = render(request, UPDATE, _context(table, **extra), status=status)
+    response.headers["X-Game-Version"] = str(table.game.version)
     return response
 
 
@@ -233,10 +243,11 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         game = services.submit_action(request.user, pk, seat, action, version)
     except GameError as exc:
         return _refused(request, pk, exc.status, exc.message)
-    if request.htmx:
-        return HttpResponse(status=204, headers={"HX-Trigger": "game-moved"})
     if request.content_type == "application/json":
         return JsonResponse({"ok": True, "version": version + 1})
+    if request.htmx:
+        # The mover's page is brought up to date by this answer, not by a second request.
+        return _update(request, presenter.build(game, request.user))
     return redirect(game)
 
 
@@ -245,15 +256,10 @@ def _refused(request: HtmxHttpRequest, pk: int, status: int, message: str) -> Ht
         return JsonResponse({"error": message}, status=status)
     game = _game_for(request, pk)
     stale = status == 409
-    if request.htmx:
-        headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
-        if stale:
-            headers["HX-Trigger"] = "game-moved"  # the page refreshes itself
-        response = render(request, "games/_flash.html", {"error": message, "stale": stale}, status=status)
-        for name, value in headers.items():
-            response.headers[name] = value
-        return response
     table = presenter.build(game, request.user)
+    if request.htmx:
+        # Why, in words, and the whole page as it is now (static/js/play.js swaps it in).
+        return _update(request, table, status, error=message, stale=stale)
     return render(request, "games/play.html", _context(table, error=message, stale=stale), status=status)
 
 

@@ -90,6 +90,13 @@ class BaseEngine:
         """(group, label) for the actions panel, in words a player understands."""
         return ("Actions", action.get("type", "?"))
 
+    def targets(self, s: Any, seat: int, action: Action) -> list[str]:
+        """The board elements a player clicks, in order, to make `action` (see the README's
+        "Moves on the board"): keys such as "hand:12" or "cell:0:3:1", which the game's
+        templates put on its elements as data-target. An action with no targets is made
+        from the actions list only; two actions with the same targets are told apart there."""
+        return []
+
     def secrets(self, s: Any, seat: int | None) -> list[str]:
         """Strings that must never appear in `seat`'s view (used by the tests)."""
         return []

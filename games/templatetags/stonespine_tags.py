@@ -16,24 +16,27 @@ from games.engines.stonespine.table import set_cost
 
 register = template.Library()
 
-SHORT = {
-    "slime": "Sl",
-    "ooze": "Oz",
-    "gnoll": "Gn",
-    "goblin": "Gb",
-    "kobold": "Kb",
-    "bear": "Be",
-    "blade": "Bl",
-    "fire": "Fi",
-    "pit": "Pi",
-    "spike": "Sp",
-    "treasure": "$",
-    "passage": "SP",
+# Each element's name in words, and its family (its colour on the board). The icons are
+# symbols of static/svg/stonespine.svg with the element's own name as id.
+NAMES = {
+    "slime": "slime",
+    "ooze": "ooze",
+    "gnoll": "gnoll",
+    "goblin": "goblin",
+    "kobold": "kobold",
+    "bear": "bear trap",
+    "blade": "blade trap",
+    "fire": "fire trap",
+    "pit": "pit trap",
+    "spike": "spike trap",
+    "treasure": "treasure chest",
+    "passage": "secret passage",
 }
 FAMILY = {
     **dict.fromkeys(("slime", "ooze", "gnoll", "goblin", "kobold"), "monster"),
     **dict.fromkeys(("bear", "blade", "fire", "pit", "spike"), "trap"),
     "treasure": "treasure",
+    "passage": "passage",
 }
 
 
@@ -41,12 +44,29 @@ def token(element: str | None) -> dict[str, str] | None:
     if element is None:
         return None
     if element.startswith("star"):
+        good = element[4] == "+"
         return {
-            "label": "\u2605" + element[4:],
-            "name": f"reputation star {element[4:]}",
-            "family": "star" if element[4] == "+" else "badstar",
+            "icon": "star" if good else "badstar",
+            "value": element[4:],
+            "name": f"{element[4:]} reputation" + (" (a star)" if good else " (a dark star)"),
+            "family": "star" if good else "badstar",
         }
-    return {"label": SHORT.get(element, element[:2]), "name": element, "family": FAMILY.get(element, "other")}
+    return {
+        "icon": element,
+        "value": "",
+        "name": NAMES.get(element, element),
+        "family": FAMILY.get(element, "other"),
+    }
+
+
+@register.simple_tag
+def legend() -> list[dict[str, Any]]:
+    """Every kind of piece, for the key beside the board and on the How to play page."""
+    pieces = [token(e) for e in NAMES] + [token("star+1"), token("star-1")]
+    families = {"monster": "monster", "trap": "trap", "treasure": "1 gold each year", "passage": "opens a path"}
+    return [
+        {**p, "note": families.get(p["family"], "reputation at the end")} for p in pieces if p is not None
+    ]
 
 
 @register.simple_tag
@@ -129,10 +149,7 @@ def market_slot(slot: dict[str, Any]) -> dict[str, Any]:
     return {
         half: {
             "cost": set_cost(slot, half),
-            "tokens": [
-                token(t) if t != "passage" else {"label": "SP", "name": "secret passage", "family": "passage"}
-                for t in slot[half]
-            ],
+            "tokens": [token(t) for t in slot[half]],
         }
         for half in ("top", "bottom")
     }

@@ -1,6 +1,6 @@
-// Live updates. The server only ever says "game N is at version V"; the page then
-// re-fetches its own partials (hx-trigger="game-moved from:body"), so no game data
-// travels over the socket.
+// Live updates. The server only ever says "game N is at version V" (and, when a socket
+// opens, the version now); the page then fetches its own regions (play.js), so no game
+// data travels over the socket.
 (function () {
   "use strict";
   const body = document.body;
@@ -34,51 +34,10 @@
   }
   window.siteSocket = connect;
 
-  function announced() {
-    // The newest version this page has heard of (socket message or a partial's header).
-    return parseInt(body.dataset.version || "0", 10);
-  }
-
-  function currentVersion() {
-    // The version the actions panel was drawn at: what the next POST will claim.
-    const drawn = document.querySelector("#actions [data-version]");
-    return parseInt((drawn && drawn.dataset.version) || body.dataset.version || "0", 10);
-  }
-
-  // Each partial comes with the version it was drawn at (X-Game-Version). One drawn
-  // before the version the socket announced (a move landed while it was fetched, or
-  // an older answer arrived last) fetches itself again; one drawn after it means a
-  // message never came, and the rest of the page catches up with it.
-  document.addEventListener("htmx:afterSettle", function (e) {
-    const xhr = e.detail.xhr;
-    const drawn = parseInt((xhr && xhr.getResponseHeader("X-Game-Version")) || "", 10);
-    if (isNaN(drawn) || drawn === announced()) return;
-    if (drawn < announced()) {
-      htmx.trigger(e.target, "stale");
-    } else {
-      body.dataset.version = drawn;
-      htmx.trigger(body, "game-moved");
-    }
-  });
-
+  // The play page's own script (play.js) keeps it up to date from these messages.
   const gameId = body.dataset.game;
   if (gameId) {
-    connect("/ws/game/" + gameId + "/", function (msg) {
-      if (msg.type === "moved" && msg.version > currentVersion()) {
-        body.dataset.version = Math.max(msg.version, announced());
-        htmx.trigger(body, "game-moved");
-      }
-      announce("game-socket", msg);
-    }, function () {
-      // After a reconnect we may have missed messages: catch up once.
-      htmx.trigger(body, "game-moved");
-    });
-    // A message lost on the way must not leave the page behind for long: once a minute
-    // the actions panel is fetched again, and its X-Game-Version brings the rest along.
-    setInterval(function () {
-      const panel = document.getElementById("actions");
-      if (panel && document.visibilityState === "visible") htmx.trigger(panel, "stale");
-    }, 60000);
+    connect("/ws/game/" + gameId + "/", function (msg) { announce("game-socket", msg); });
   }
 
   function toast(html) {

@@ -214,12 +214,13 @@ def _response(ctx: Any, response: Any) -> None:
 
 @pytest.fixture
 def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]]:
-    """new_context() -> a fresh browser context (own cookies) on the test server; pages
-    opened in it record console errors and failed requests in `context.problems`."""
+    """new_context(width=1200, height=900, **playwright options) -> a fresh browser context
+    (own cookies) on the test server; pages opened in it record console errors and failed
+    requests in `context.problems`."""
     contexts: list[Any] = []
 
-    def make() -> Any:
-        ctx = browser.new_context(base_url=asgi_server.url, viewport={"width": 1200, "height": 900})
+    def make(width: int = 1200, height: int = 900, **options: Any) -> Any:
+        ctx = browser.new_context(base_url=asgi_server.url, viewport={"width": width, "height": height}, **options)
         ctx.set_default_timeout(TIMEOUT_MS)
         ctx.problems = []
 
@@ -235,6 +236,24 @@ def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+@pytest.fixture
+def docs_screenshot() -> Callable[..., Path]:
+    """docs_screenshot(page, name, full_page=False): the pictures the README links, written to
+    docs/screenshots/ when DOCS_SCREENSHOTS=1 is set (tmp/screenshots/ otherwise)."""
+    folder = DOCS_SCREENSHOTS if os.environ.get("DOCS_SCREENSHOTS") == "1" else SCREENSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def shoot(page: Any, name: str, full_page: bool = False) -> Path:
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return shoot
 
 
 @pytest.fixture

@@ -76,5 +76,5 @@ def expect_live(page: Page, expectation: Any) -> None:
 
 
 def wait_for_idle_htmx(page: Page) -> None:
-    """No htmx request in flight (e.g. the refresh a page does when its socket opens)."""
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    """No request in flight: neither htmx's nor the play page's own (play.js)."""
+    page.wait_for_function("!document.querySelector('.htmx-request, .play-busy')")

@@ -36,10 +36,11 @@ def log_in(page: Page, email: str, password: str) -> None:
 
 
 def open_game(page: Page, navigate: Any) -> None:
-    """Runs `navigate` (which lands on a game page) and waits for the page's first
-    refresh: when its game socket opens, the page re-fetches its partials once."""
-    with page.expect_response(lambda r: "?part=actions" in r.url):
+    """Runs `navigate` (which lands on a game page) and waits until its game socket has
+    said which version the game is at (the page fetches nothing if it shows that one)."""
+    with page.expect_websocket(lambda ws: "/ws/game/" in ws.url) as socket:
         navigate()
+    socket.value.wait_for_event("framereceived", lambda frame: '"version"' in str(frame))
     wait_for_idle_htmx(page)
 
 

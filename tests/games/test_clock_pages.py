@@ -124,6 +124,7 @@ async def test_the_lobby_socket_says_when_the_lists_changed_and_nothing_more(ali
     assert await comm.receive_json_from(timeout=2) == {"type": "lobby"}
     watcher = socket(f"/ws/game/{game.pk}/")
     assert (await watcher.connect())[0]
+    assert await watcher.receive_json_from(timeout=2) == {"type": "version", "game_id": game.pk, "version": 0}
     await sync_to_async(services.join_game)(bob, game.pk)  # the game starts
     assert await comm.receive_json_from(timeout=2) == {"type": "lobby"}
     heard = [await watcher.receive_json_from(timeout=2) for _ in range(2)]
@@ -145,6 +146,7 @@ async def test_a_timeout_tells_the_table_and_the_players_counts(alice, bob, time
     assert (await comm.connect())[0]
     watcher = socket(f"/ws/game/{game.pk}/")
     assert (await watcher.connect())[0]
+    assert (await watcher.receive_json_from(timeout=2))["type"] == "version"  # on connecting
     assert await sync_to_async(timeouts.sweep)() == 2
     assert await comm.receive_json_from(timeout=2) == {"type": "turns"}
     seen = [await watcher.receive_json_from(timeout=2) for _ in range(2)]

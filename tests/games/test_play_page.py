@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -74,20 +76,50 @@ def test_it_applies_a_form_post_and_redirects(duel, alice):
     assert Move.objects.filter(game=duel).count() == 1
 
 
-def test_an_htmx_post_answers_204_and_asks_the_page_to_refresh(duel, alice):
+REGIONS = ["links", "result", "hand", "board", "actions", "seats", "log"]
+
+
+def oob_regions(html: str) -> list[str]:
+    return re.findall(r'id="(\w+)" hx-swap-oob="innerHTML"', html)
+
+
+def test_an_htmx_post_answers_with_every_region_at_the_new_version(duel, alice):
     card = duel.state["hands"][0][0]
     response = post_action(client_for(alice), duel, {"type": "play", "card": card}, htmx=True)
-    assert response.status_code == 204
-    assert response.headers["HX-Trigger"] == "game-moved"
+    assert response.status_code == 200 and response.headers["X-Game-Version"] == "1"
+    assert oob_regions(response.text) == REGIONS
+    assert "You picked " in response.text  # the mover's own log, drawn for their seat
 
 
-def test_a_stale_page_gets_409_and_refreshes(duel, alice):
+def test_one_request_brings_every_region_up_to_date(duel, alice):
+    page = client_for(alice).get(duel.get_absolute_url(), {"part": "update"}, headers={"HX-Request": "true"})
+    assert page.status_code == 200 and page.headers["X-Game-Version"] == "0"
+    assert oob_regions(page.text) == REGIONS
+    assert "<html" not in page.text
+
+
+def test_a_stale_page_gets_409_with_the_reason_and_the_page_as_it_is(duel, alice):
     card = duel.state["hands"][0][0]
     response = post_action(client_for(alice), duel, {"type": "play", "card": card}, version=7, htmx=True)
     assert response.status_code == 409
-    assert response.headers["HX-Trigger"] == "game-moved"
     assert "moved on" in response.text and "brought up to date" in response.text
+    assert oob_regions(response.text) == ["links", "flash", *REGIONS[1:]]
+    assert response.headers["X-Game-Version"] == "0"
     assert Move.objects.count() == 0
+
+
+def test_each_move_in_the_list_names_its_board_targets(alice):
+    game = services.create_game(alice, "stonespine", 2, {}, bots={1: "random"})
+    game.refresh_from_db()
+    page = client_for(alice).get(game.get_absolute_url())
+    hand = game.state["hands"][0]
+    # Every chamber in hand is a piece to pick, and each build names a hand card then a cell.
+    for cid in hand:
+        assert f'data-target="hand:{cid}"' in page.text
+    targets = [json.loads(unescape(t)) for t in re.findall(r'data-targets="([^"]*)"', page.text)]
+    assert targets and all(len(t) == 2 and t[0].startswith("hand:") and t[1].startswith("cell:0:0:") for t in targets)
+    for key in {t[1] for t in targets}:
+        assert f'data-target="{key}"' in page.text
 
 
 def test_an_illegal_action_gets_400_with_the_reason(duel, alice):

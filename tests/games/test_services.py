@@ -253,3 +253,30 @@ def services_legal(game: Game, seat: int) -> list[dict]:
     engine = registry.get(game.engine)
     game.refresh_from_db()
     return engine.legal_actions(engine.load(game.stored_state()), seat)
+
+
+def test_two_simultaneous_choices_are_both_accepted(duel, alice, bob):
+    """Both pages were drawn at version 0; Bob's choice arrives after Alice's bumped the
+    version, but only Alice moved since and Bob is still to choose: it stands."""
+    services.submit_action(alice, duel.pk, 0, card(duel, 0), 0)
+    services.submit_action(bob, duel.pk, 1, card(duel, 1), 0)
+    duel.refresh_from_db()
+    assert duel.version == 2 and [m.seat for m in duel.moves.all()] == [0, 1]
+    assert verify(duel) == []
+
+
+def test_only_a_seat_that_has_not_moved_since_its_page_may_still_choose(duel, alice):
+    services.submit_action(alice, duel.pk, 0, card(duel, 0), 0)
+    duel.refresh_from_db()
+    assert services._still_choosing(duel, 1, 0)  # only Alice moved since version 0
+    assert not services._still_choosing(duel, 0, 0)  # Alice's own choice is made
+    assert not services._still_choosing(duel, 1, 1)  # not stale: the ordinary check applies
+    assert not services._still_choosing(duel, 1, -1)
+
+
+def test_a_stale_page_of_a_seat_no_longer_to_act_is_told_the_game_moved_on(duel, alice):
+    services.submit_action(alice, duel.pk, 0, card(duel, 0), 0)
+    before = snapshot(duel)
+    with pytest.raises(Conflict, match="moved on"):
+        services.submit_action(alice, duel.pk, 0, card(duel, 0), 0)
+    assert snapshot(duel) == before

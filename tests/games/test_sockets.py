@@ -38,6 +38,8 @@ async def test_a_seated_player_hears_each_new_version(alice, bob):
     comm = communicator(f"/ws/game/{game.pk}/", bob, GameConsumer)
     connected, _ = await comm.connect()
     assert connected
+    # On connecting, the version now: a page drawn at it has nothing to fetch.
+    assert await comm.receive_json_from(timeout=2) == {"type": "version", "game_id": game.pk, "version": 0}
     card = game.state["hands"][0][0]
     await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": card}, 0)
     assert await comm.receive_json_from(timeout=2) == {"type": "moved", "game_id": game.pk, "version": 1}

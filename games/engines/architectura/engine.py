@@ -48,6 +48,9 @@ class Architectura(BaseEngine):
     def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
         return views.describe(s, seat, action)
 
+    def targets(self, s: State, seat: int, action: Action) -> list[str]:
+        return views.targets(s, seat, action)
+
     def dump(self, s: State) -> dict[str, Any]:
         return clone(s)
 

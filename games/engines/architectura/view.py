@@ -151,6 +151,19 @@ def secrets(s: State, seat: int | None) -> list[str]:
     return out
 
 
+def targets(s: State, seat: int, action: Action) -> list[str]:
+    """What a player clicks for `action`: a card in hand ("hand:Name") or one of the extra
+    buildings on offer ("extra:Name"), then a space of the city ("space:street:col")."""
+    keys = []
+    if action["type"] == "swap":
+        keys.append(f"extra:{action['add']}")  # the card it replaces: from the list
+    elif "card" in action and action.get("from", "hand") == "hand":
+        keys.append(f"hand:{action['card']}")
+    if "street" in action:
+        keys.append(f"space:{action['street']}:{action['col']}")
+    return keys
+
+
 def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
     kind = action["type"]
     ask = s["ask"] or {}

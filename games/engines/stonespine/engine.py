@@ -16,6 +16,7 @@ from .rules import (
     outcome,
     secrets,
     setup,
+    targets,
     to_act,
     view,
 )
@@ -76,6 +77,9 @@ class Stonespine(BaseEngine):
 
     def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
         return describe(s, seat, action)
+
+    def targets(self, s: State, seat: int, action: Action) -> list[str]:
+        return targets(s, seat, action)
 
     def dump(self, s: State) -> dict[str, Any]:
         return clone(s)

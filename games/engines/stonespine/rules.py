@@ -375,6 +375,23 @@ def secrets(s: State, seat: int | None) -> list[str]:
     return [h for h in hidden if h not in ("[]",)]
 
 
+def targets(s: State, seat: int, action: Action) -> list[str]:
+    """What a player clicks on the board for `action`: a hand card, then a space of their
+    own dungeon ("cell:seat:row:col"), a market set, or a challenge card."""
+    kind = action["type"]
+    if kind == "place":
+        return [f"hand:{action['chamber']}", f"cell:{seat}:{s['year'] - 1}:{action['column']}"]
+    if kind in ("discard", "keep"):
+        return [f"hand:{action['chamber']}"]
+    if kind == "buy":
+        return [f"market:{action['card']}:{action['set']}"]
+    if kind in ("token", "passage"):
+        return [f"cell:{seat}:{action['row']}:{action['col']}"]  # a passage's edge: from the list
+    if kind == "pass" and "challenge" in action:
+        return [f"challenge:{action['challenge']}"]
+    return []
+
+
 def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
     """The actions panel's words, the same as the log's and the How to play page's."""
     kind = action["type"]

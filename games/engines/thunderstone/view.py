@@ -22,7 +22,7 @@ from .hall import is_stone, unseen
 from .rules import breakdown
 from .state import State, stack_groups
 from .village import gold as village_gold
-from .words import describe, log_lines
+from .words import describe, log_lines, targets
 
 View = dict[str, Any]
 
@@ -121,4 +121,4 @@ def secrets(s: State, seat: int | None) -> list[str]:
     return out
 
 
-__all__ = ["STONE", "describe", "secrets", "view"]
+__all__ = ["STONE", "describe", "secrets", "targets", "view"]

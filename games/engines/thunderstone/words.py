@@ -129,6 +129,20 @@ def _rank(s: State, rank: int) -> str:
     return f"{card(cid).name} (rank {rank})" if cid else f"rank {rank}"
 
 
+# The action fields that name a card, in the order a player picks them.
+_CARD_FIELDS = ("card", "weapon", "hero", "target")
+
+
+def targets(s: State, seat: int, action: dict[str, Any]) -> list[str]:
+    """What a player clicks for `action`: cards by id ("card:id"), a village stack
+    ("stack:id") or a rank of the dungeon hall ("rank:n")."""
+    keys = [f"card:{action[f]}" for f in _CARD_FIELDS if isinstance(action.get(f), str)]
+    keys += [f"stack:{action[f]}" for f in ("stack", "into") if f in action]  # buy; level a Militia into
+    if "rank" in action:
+        keys.append(f"rank:{action['rank']}")
+    return keys
+
+
 def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
     kind = action["type"]
     ask = s["ask"]

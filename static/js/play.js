@@ -1,0 +1,236 @@
+// The play page: keeping it up to date, and making moves on the board.
+//
+// Up to date: the socket says "game N is at version V" (site.js passes it on as a
+// "game-socket" event). A page that shows an older version fetches ?part=update once:
+// every region comes back in one answer, swapped in by id (htmx out-of-band swaps).
+// A move posted from this page answers with the same regions, so the mover needs no
+// second request; a refused move answers with the reason and the page as it is now.
+//
+// Moves on the board: each form in the actions list carries the board elements its
+// move targets (data-targets, from the engine's `targets`). Clicking a lit element
+// keeps the moves whose next target it is; when one move is left and all its targets
+// are picked it is submitted. Moves that share all their targets are offered as buttons.
+(function () {
+  "use strict";
+  const body = document.body;
+  if (!body.dataset.game || !document.getElementById("actions")) return;
+
+  // ---- staying up to date -------------------------------------------------------
+  let shown = parseInt(body.dataset.version || "0", 10); // the version the regions show
+  let heard = shown; // the newest version this page has heard of
+  let busy = false; // a request is in flight: refresh once more when it ends if needed
+  let again = false;
+  let failed = false;
+  let queued = null; // a move clicked while a refresh was in flight
+
+  function apply(html) {
+    const scrollY = window.scrollY;
+    htmx.swap("#flash", html, {swapStyle: "none"});
+    window.scrollTo(0, scrollY);
+    restorePicks();
+  }
+
+  function request(url, options) {
+    busy = true;
+    body.classList.add("play-busy"); // tests wait for it to go
+    return fetch(url, Object.assign({credentials: "same-origin"}, options)).then(function (response) {
+      const drawn = parseInt(response.headers.get("X-Game-Version") || "", 10);
+      return response.text().then(function (html) {
+        if (isNaN(drawn)) throw new Error("HTTP " + response.status);
+        // An answer older than what the page shows (it was overtaken) is dropped,
+        // unless it carries a refusal the player must read.
+        if (drawn >= shown || response.status >= 400) {
+          if (drawn >= shown) shown = drawn;
+          apply(html);
+          body.dataset.version = String(shown);
+        }
+        heard = Math.max(heard, drawn);
+      });
+    }).catch(function () {
+      say("The connection to the table failed: the page tries again in a few seconds.", true);
+      failed = true;
+    }).finally(function () {
+      busy = false;
+      body.classList.remove("play-busy");
+      if (queued) {
+        const form = queued;
+        queued = null;
+        submit(form);
+      } else if (failed) {
+        failed = false;
+        setTimeout(refresh, 3000);
+      } else if (again || heard > shown) {
+        again = false;
+        refresh();
+      }
+    });
+  }
+
+  function refresh() {
+    if (busy) { again = true; return; }
+    request(body.dataset.update, {headers: {"HX-Request": "true"}});
+  }
+
+  document.addEventListener("game-socket", function (e) {
+    const msg = e.detail;
+    if ((msg.type === "moved" || msg.type === "version") && msg.version > shown) {
+      heard = Math.max(heard, msg.version);
+      htmx.trigger(body, "game-moved"); // turns.js listens too
+    }
+  });
+  body.addEventListener("game-moved", refresh); // also sent by live.js when the table changed
+  // A message lost on the way must not leave the page behind for long.
+  setInterval(function () { if (document.visibilityState === "visible") refresh(); }, 60000);
+
+  function say(text, isError) {
+    const flash = document.getElementById("flash");
+    flash.innerHTML = "";
+    const div = document.createElement("div");
+    div.className = "flash" + (isError ? " error" : "");
+    div.setAttribute("role", "alert");
+    div.textContent = text;
+    flash.appendChild(div);
+  }
+
+  // ---- submitting a move ----------------------------------------------------------
+  function submit(form) {
+    if (busy) { queued = form; return; } // sent as soon as the answer in flight has landed
+    document.getElementById("flash").innerHTML = ""; // the last refusal is answered
+    const panel = document.getElementById("actions");
+    panel.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    const csrf = form.querySelector("[name=csrfmiddlewaretoken]");
+    request(form.getAttribute("action"), { // (form.action is the input named "action")
+      method: "POST",
+      body: new FormData(form),
+      headers: {"HX-Request": "true", "X-CSRFToken": csrf ? csrf.value : ""},
+    });
+    picks = [];
+  }
+
+  document.addEventListener("submit", function (e) {
+    const form = e.target;
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { e.preventDefault(); return; }
+    if (!form.closest("#actions") || !form.dataset.targets) return;
+    e.preventDefault();
+    submit(form);
+  });
+
+  // ---- moves on the board -----------------------------------------------------------
+  let picks = []; // the target keys clicked so far
+
+  function moves() {
+    return Array.prototype.map.call(document.querySelectorAll("#actions form[data-targets]"), function (form) {
+      return {form: form, targets: JSON.parse(form.dataset.targets), label: form.dataset.label};
+    });
+  }
+
+  function matching(all, keys) {
+    return all.filter(function (m) {
+      return keys.every(function (k, i) { return m.targets[i] === k; });
+    });
+  }
+
+  function elementsFor(key) {
+    return document.querySelectorAll('#board [data-target="' + CSS.escape(key) + '"], #hand [data-target="' + CSS.escape(key) + '"]');
+  }
+
+  function draw() {
+    const all = moves();
+    const left = matching(all, picks);
+    const next = new Set();
+    left.forEach(function (m) { if (m.targets.length > picks.length) next.add(m.targets[picks.length]); });
+    document.querySelectorAll(".is-legal, .is-picked").forEach(function (el) {
+      el.classList.remove("is-legal", "is-picked");
+      if (el.dataset.madeFocusable) { el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.madeFocusable; }
+    });
+    let lit = 0;
+    next.forEach(function (key) {
+      elementsFor(key).forEach(function (el) {
+        el.classList.add("is-legal");
+        lit += 1;
+        if (!el.hasAttribute("tabindex")) { el.tabIndex = 0; el.setAttribute("role", "button"); el.dataset.madeFocusable = "1"; }
+      });
+    });
+    picks.forEach(function (key) { elementsFor(key).forEach(function (el) { el.classList.add("is-picked"); }); });
+    // The list narrows with the board: only the moves still possible are shown.
+    all.forEach(function (m) { m.form.hidden = picks.length > 0 && left.indexOf(m) < 0; });
+    document.querySelectorAll("#actions .move-group").forEach(function (g) {
+      g.hidden = !g.querySelector("form:not([hidden])");
+    });
+    const prompt = document.querySelector("#actions .move-prompt");
+    const choices = document.querySelector("#actions .move-choices");
+    if (!prompt || !choices) return;
+    choices.innerHTML = "";
+    if (!picks.length) {
+      prompt.textContent = prompt.dataset.idle;
+      choices.hidden = true;
+      return;
+    }
+    // Moves whose targets are all picked, and moves whose next target is not on the
+    // board (a passage's edge, say): offered as buttons here.
+    const offered = left.filter(function (m) {
+      return m.targets.length === picks.length || (m.targets.length > picks.length && !elementsFor(m.targets[picks.length]).length);
+    });
+    offered.forEach(function (m) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m.label;
+      b.addEventListener("click", function () { submit(m.form); });
+      choices.appendChild(b);
+    });
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "link";
+    cancel.textContent = "Cancel";
+    cancel.addEventListener("click", function () { picks = []; draw(); });
+    choices.appendChild(cancel);
+    choices.hidden = false;
+    prompt.textContent = lit ? "Now pick one of the lit places" + (offered.length ? ", or choose:" : ".") : "Choose:";
+  }
+
+  function pick(key) {
+    const all = moves();
+    let keys = picks.concat([key]);
+    if (!matching(all, keys).length) keys = [key]; // a fresh start from another first piece
+    const left = matching(all, keys);
+    if (!left.length) return false;
+    picks = keys;
+    if (left.length === 1 && left[0].targets.length === picks.length) {
+      submit(left[0].form);
+    }
+    draw();
+    return true;
+  }
+
+  function targetOf(el) {
+    // The innermost element whose key is lit (a card inside a lit stack, say).
+    for (let node = el; node && node !== body; node = node.parentElement) {
+      if (node.classList && node.classList.contains("is-legal")) return node;
+    }
+    return null;
+  }
+
+  document.addEventListener("click", function (e) {
+    const el = targetOf(e.target);
+    if (el && pick(el.dataset.target)) { e.preventDefault(); return; }
+    if (picks.length && e.target.closest("#board, #hand") && !e.target.closest("a, button, summary")) {
+      picks = []; // a click beside the lit places puts the piece back
+      draw();
+    }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && picks.length) { picks = []; draw(); return; }
+    if ((e.key === "Enter" || e.key === " ") && e.target.classList && e.target.classList.contains("is-legal")) {
+      e.preventDefault();
+      pick(e.target.dataset.target);
+    }
+  });
+
+  function restorePicks() {
+    // After an update, keep what was picked if the same moves are still open.
+    if (picks.length && !matching(moves(), picks).length) picks = [];
+    draw();
+  }
+
+  draw();
+})();

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
@@ -18,7 +19,7 @@ from django_htmx.middleware import HtmxDetails
 from games import presenter, registry, rematch, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
-from games.models import Game, Status
+from games.models import Game, Seat, Status
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -65,16 +66,32 @@ def lobby(request: HttpRequest) -> HttpResponse:
         my_seat = {s.game_id: s for g in mine for s in g.seats.all() if s.user_id == request.user.pk}
         # Games where it is my move come first.
         mine.sort(key=lambda g: my_seat[g.pk].index not in g.to_act or g.status != Status.ACTIVE)
-    finished = Game.objects.filter(status=Status.FINISHED, public=True).order_by("-finished_at")[:20]
+    finished = _finished_for(request.user)
     return render(
         request,
         "games/lobby.html",
         {
             "open_tables": open_tables.prefetch_related("seats__user__profile"),
             "mine": mine,
-            "finished": finished.prefetch_related("seats__user__profile"),
+            "finished": finished,
+            # A first visit (or a player who has not played yet) is told what the site is.
+            "welcome": not request.user.is_authenticated
+            or not Seat.objects.filter(user=request.user).exists(),
             "titles": {slug: e.title for slug, e in registry.engines().items()},
         },
+    )
+
+
+def _finished_for(user: Any) -> list[Game]:
+    """The last finished games: public ones, and the player's own private ones (a solo
+    game against Jael is private unless its player chose otherwise)."""
+    seen = Q(public=True)
+    if user.is_authenticated:
+        seen |= Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+    return list(
+        Game.objects.filter(seen, status=Status.FINISHED)
+        .prefetch_related("seats__user__profile")
+        .order_by("-finished_at")[:20]
     )
 
 

@@ -4,6 +4,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # The suite runs on every core (pytest-xdist); PYTEST_ARGS=... replaces this, e.g. '-x tests/engines'.
 PYTEST_ARGS ?= -n auto
+# `make run PORT=8001` serves on another port.
+PORT ?= 8000
 
 .PHONY: run test lint typecheck pytest install worker beat clean bench
 
@@ -16,9 +18,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The e-mails' links and the site's recorded address follow the port unless SITE_URL is set.
+run: export SITE_URL ?= http://127.0.0.1:$(PORT)
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,16 +1,26 @@
-"""How allauth creates accounts here: addresses checked whole, log-in names for django-axes."""
+"""allauth adapted to the site: addresses checked whole, log-in names for django-axes, and
+after confirming the address the player's next step is the profile (the name others see,
+time zone, notifications)."""
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
+from django.urls import reverse
 
 # The length of the User's e-mail column (RFC 5321 caps a usable address at 254 too).
 MAX_EMAIL_LENGTH: int = get_user_model()._meta.get_field("email").max_length or 254
+# profile_edit greets a player arriving with this (the first visit after signing up).
+WELCOME = "welcome"
+
+
+def profile_step() -> str:
+    return f"{reverse('profile_edit')}?{WELCOME}=1"
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -25,6 +35,15 @@ class AccountAdapter(DefaultAccountAdapter):
                 f"An e-mail address has at most {MAX_EMAIL_LENGTH} characters; this one has {len(email)}."
             )
         return super().clean_email(email)
+
+    def get_signup_redirect_url(self, request: Any) -> str:
+        return profile_step()
+
+    def get_email_verification_redirect_url(self, email_address: Any) -> str:
+        if self.request.user.is_authenticated:
+            return profile_step()
+        # Confirmed from another browser than the one that signed up: log in, then the profile.
+        return f"{reverse('account_login')}?{urlencode({'next': profile_step()})}"
 
 
 def login_name(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:

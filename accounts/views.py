@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from accounts.adapter import WELCOME
 from accounts.forms import ProfileForm, VacationForm
 from accounts.middleware import SESSION_KEY as TZ_SESSION_KEY
 from accounts.models import Notify, Profile
@@ -29,11 +30,17 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         profile = form.save()
         request.session[TZ_SESSION_KEY] = profile.timezone
         messages.success(request, "Your profile is saved.")
-        return redirect("profile_edit")
+        # The sign-up's last step leads on to the lobby; later edits stay here.
+        return redirect("lobby" if WELCOME in request.GET else "profile_edit")
     return render(
         request,
         "accounts/profile_edit.html",
-        {"form": form, "vacation": vacation.allowance(request.user), "vacation_form": VacationForm()},
+        {
+            "form": form,
+            "vacation": vacation.allowance(request.user),
+            "vacation_form": VacationForm(),
+            "welcome": WELCOME in request.GET,
+        },
     )
 
 

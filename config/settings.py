@@ -30,6 +30,8 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# The site's name in e-mails and pages (kept in the Sites framework's record: accounts/site.py).
+SITE_NAME = env.str("SITE_NAME", default="Stonespine Tables")
 
 
 def _origin(url: str) -> str:
@@ -236,7 +238,10 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_SIGNUP_REDIRECT_URL = "profile_edit"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # after sign-up and confirmation: the profile
+# Confirming the address in the browser that signed up logs the player in (allauth only does
+# so when the sign-up is in that browser's session, so a leaked link logs nobody in).
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
@@ -280,6 +285,8 @@ if not DEBUG and not env.str("EMAIL_URL", default=""):
         "without it no one can finish signing up"
     )
 _mail = env.email_url("EMAIL_URL", default="consolemail://")
+if _mail["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend":
+    _mail["EMAIL_BACKEND"] = "accounts.mail.EmailBackend"  # prints links unfolded
 _smtp_options = {
     "host": _mail.get("EMAIL_HOST"),
     "port": _mail.get("EMAIL_PORT"),

@@ -1,12 +1,20 @@
-"""The form to open a table, built from the engine's own options."""
+"""The form to open a table, built from the engine's own options.
+
+Fields that only mean something at some tables (the seat menus beyond the player count,
+Jael's deck outside a solo game) carry a condition, `field.when`, which the page's script
+(static/js/table-form.js) uses to show them only when they apply; without the script
+every field shows, and those that do not apply are ignored.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 
-from games import clocks
+from games import clocks, levels
+from games import options as opts
 from games.engines.base import Engine
 from games.models import OnTimeout
 
@@ -34,35 +42,58 @@ class NewGameForm(forms.Form):
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
-        counts = range(engine.min_players, engine.max_players + 1)
-        self.fields["players"].choices = [(n, str(n)) for n in counts]  # type: ignore[attr-defined]
-        self.fields["players"].initial = engine.min_players
+        counts = list(range(engine.min_players, engine.max_players + 1))
+        self.fields["players"].choices = [(n, _players(n)) for n in counts]  # type: ignore[attr-defined]
+        self.fields["players"].initial = default_players(engine)
+        multiplayer = [n for n in counts if n > 1]
+        for name in ("rated", "pace", "on_timeout"):
+            # Ratings and clocks are for games between players; a solo game has neither.
+            _when(self.fields[name], {"players": multiplayer} if multiplayer != counts else {})
         for name, spec in engine.options().items():
-            self.fields[f"opt_{name}"] = forms.TypedChoiceField(
-                label=spec.get("label", name.replace("_", " ").capitalize()),
-                choices=[(_key(c), _label(c)) for c in spec["choices"]],
+            field = forms.TypedChoiceField(
+                label=opts.label(name, spec),
+                help_text=spec.get("help", ""),
+                choices=[(_key(c), opts.choice_name(spec, c)) for c in spec["choices"]],
                 initial=_key(spec["default"]),
+                # A field hidden because it does not apply may be left out: its default holds.
+                required=False,
+                empty_value=spec["default"],
                 coerce=lambda v, choices=spec["choices"]: next(c for c in choices if _key(c) == v),
             )
-        levels = list(getattr(engine, "bots", {}))
+            when = spec.get("when") or {}
+            _when(field, {(k if k == opts.PLAYERS else f"opt_{k}"): v for k, v in when.items()})
+            self.fields[f"opt_{name}"] = field
+        self.levels = levels.offered(engine)
         for seat in range(1, engine.max_players):
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+            field = forms.ChoiceField(
                 label=f"Seat {seat + 1}",
                 required=False,
                 initial=OPEN,
-                choices=[(OPEN, "Open for a player")] + [(lv, f"Bot: {lv}") for lv in levels],
+                choices=[(OPEN, "Open for a player")] + [(lv.key, f"{lv.name} bot") for lv in self.levels],
             )
+            _when(field, {"players": [n for n in counts if n > seat]})
+            self.fields[f"seat_{seat}"] = field
+
+    # The fields in the order the page shows them: the game, its seats, the table.
+    def game_fields(self) -> list[forms.BoundField]:
+        return [self["players"], *(self[f] for f in self.fields if f.startswith("opt_"))]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f] for f in self.fields if f.startswith("seat_")]
+
+    def table_fields(self) -> list[forms.BoundField]:
+        return [self[f] for f in ("public", "rated", "pace", "on_timeout")]
 
     def service_args(self) -> dict[str, Any]:
         data = self.cleaned_data
         players = data["players"]
-        options = {k[4:]: v for k, v in data.items() if k.startswith("opt_")}
+        chosen = {k[4:]: v for k, v in data.items() if k.startswith("opt_")}
         bots = {
             int(k[5:]): v for k, v in data.items() if k.startswith("seat_") and v and int(k[5:]) < players
         }
         return {
             "players": players,
-            "options": options,
+            "options": opts.in_effect(self.engine, players, chosen),
             "public": data["public"],
             "bots": bots,
             "rated": data["rated"],
@@ -71,11 +102,21 @@ class NewGameForm(forms.Form):
         }
 
 
+def default_players(engine: Engine) -> int:
+    """The count the form offers first: the engine's choice, else the smallest multiplayer game."""
+    wanted = int(getattr(engine, "default_players", 0) or max(2, engine.min_players))
+    return min(max(wanted, engine.min_players), engine.max_players)
+
+
+def _when(field: forms.Field, condition: dict[str, list[Any]]) -> None:
+    """Marks the field as applying only when each named field holds one of the values
+    (as the form submits them: strings)."""
+    field.when = json.dumps({k: [_key(v) for v in vs] for k, vs in condition.items()}) if condition else ""  # type: ignore[attr-defined]
+
+
+def _players(n: int) -> str:
+    return "1 (solo)" if n == 1 else str(n)
+
+
 def _key(choice: Any) -> str:
     return str(choice).lower() if isinstance(choice, bool) else str(choice)
-
-
-def _label(choice: Any) -> str:
-    if isinstance(choice, bool):
-        return "yes" if choice else "no"
-    return str(choice)

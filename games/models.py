@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games import levels
+
 
 class Status(models.TextChoices):
     OPEN = "open", "Waiting for players"
@@ -158,7 +160,7 @@ class Seat(models.Model):
 
             return str(getattr(registry.get(self.game.engine), "automaton_name", "Automaton"))
         if self.kind == SeatKind.BOT:
-            return f"Bot {self.index + 1} ({self.bot})"  # two bots of one level stay apart
+            return f"Bot {self.index + 1} ({levels.name(self.bot)})"  # two bots of one level stay apart
         if self.user is None:
             return "(open seat)"
         return self.user.profile.display_name

@@ -21,7 +21,7 @@ from django_htmx.middleware import HtmxDetails
 from games import limits, outbox, presenter, registry, rematch, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
-from games.models import Game, Status
+from games.models import Game, Seat, Status
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -65,16 +65,32 @@ def lobby(request: HttpRequest) -> HttpResponse:
         my_seat = {s.game_id: s for g in mine for s in g.seats.all() if s.user_id == request.user.pk}
         # Games where it is my move come first.
         mine.sort(key=lambda g: my_seat[g.pk].index not in g.to_act or g.status != Status.ACTIVE)
-    finished = Game.objects.filter(status=Status.FINISHED, public=True).order_by("-finished_at")[:20]
+    finished = _finished_for(request.user)
     return render(
         request,
         "games/lobby.html",
         {
             "open_tables": open_tables.prefetch_related("seats__user__profile"),
             "mine": mine,
-            "finished": finished.prefetch_related("seats__user__profile"),
+            "finished": finished,
+            # A first visit (or a player who has not played yet) is told what the site is.
+            "welcome": not request.user.is_authenticated
+            or not Seat.objects.filter(user=request.user).exists(),
             "titles": {slug: e.title for slug, e in registry.engines().items()},
         },
+    )
+
+
+def _finished_for(user: Any) -> list[Game]:
+    """The last finished games: public ones, and the player's own private ones (a solo
+    game against Jael is private unless its player chose otherwise)."""
+    seen = Q(public=True)
+    if user.is_authenticated:
+        seen |= Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+    return list(
+        Game.objects.filter(seen, status=Status.FINISHED)
+        .prefetch_related("seats__user__profile")
+        .order_by("-finished_at")[:20]
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import Max, Sum
 
 from accounts.models import Profile
+from games import levels
 from ratings.models import (
     PROVISIONAL_GAMES,
     BotRecord,
@@ -136,7 +137,7 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
             game_id=r.game_id,
             finished_at=r.finished_at,
             rated=r.rated,
-            others=[names.get(o.user_id) or f"Bot ({o.bot})" for o in others[r.game_id]],
+            others=[names.get(o.user_id) or f"Bot ({levels.name(o.bot)})" for o in others[r.game_id]],
             score=r.score,
             place=r.place,
             lost=r.lost,
@@ -180,7 +181,7 @@ def _head_to_head(mine: list[Any], others: dict[int, list[Any]]) -> list[Opponen
     table: dict[tuple[Any, str], Opponent] = {}
     for r in mine:
         for o in others.get(r.game_id, []):
-            met = table.setdefault((o.user_id, o.bot), Opponent(name=f"Bot ({o.bot})", user_id=o.user_id))
+            met = table.setdefault((o.user_id, o.bot), Opponent(name=f"Bot ({levels.name(o.bot)})", user_id=o.user_id))
             met.met += 1
             met.won += r.place < o.place
             met.lost += r.place > o.place

@@ -35,10 +35,10 @@ def test_a_player_plays_architectura_against_a_bot_to_the_end(
     # its building live.
     for _ in range(5):
         assert_settled(page)
-        if "Bot 2 (heuristic) builds" in page.locator("#log").inner_text():
+        if "Bot 2 (Medium) builds" in page.locator("#log").inner_text():
             break
         page.locator("#actions button").first.click()
-    expect(page.locator("#log")).to_contain_text("Bot 2 (heuristic) builds")
+    expect(page.locator("#log")).to_contain_text("Bot 2 (Medium) builds")
     screenshot(page, "architectura-after-first-turns")
 
     clicks = 0

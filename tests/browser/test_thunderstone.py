@@ -68,7 +68,7 @@ def test_a_player_plays_thunderstone_against_a_bot_to_the_end(
             buttons.first.click()
         clicks += 1
         assert clicks < MAX_CLICKS, "the game does not end"
-    expect(page.locator("#log")).to_contain_text("Bot 2 (heuristic)")
+    expect(page.locator("#log")).to_contain_text("Bot 2 (Medium)")
     expect(page.locator("#result")).to_contain_text("Game over")
     for category in ("Monsters", "Heroes", "Village cards", "Thunderstone"):
         expect(page.locator("#result")).to_contain_text(category)

@@ -51,7 +51,7 @@ def test_the_player_page_shows_the_numbers_of_the_history(history, alice):
     assert rows(page, "categories")[0] == ["round 1", "1.8", "1.4"]
     assert rows(page, "opponents") == [
         ["Bob", "4", "2", "1", "1"],
-        ["Bot (heuristic)", "1", "0", "1", "0"],
+        ["Bot (Medium)", "1", "0", "1", "0"],
         ["Charlie", "1", "1", "0", "0"],
     ]
     recent = rows(page, "recent")
@@ -96,7 +96,7 @@ def test_the_leaderboard_lists_settled_ratings_in_order_a_page_at_a_time(alice, 
     first = Client().get(reverse("leaderboard", args=["highcard"])).text
     second = Client().get(reverse("leaderboard", args=["highcard"]) + "?page=2").text
     assert [r[:2] for r in rows(first, "leaderboard")] == [["1", "Alice"], ["2", "Bob"]]
-    assert [r[:2] for r in rows(second, "leaderboard")] == [["3", "Bot (random)"]]
+    assert [r[:2] for r in rows(second, "leaderboard")] == [["3", "Bot (Easy)"]]
     assert "Charlie" not in first + second and "Page 2 of 2" in second
     assert Client().get(reverse("leaderboard", args=["highcard"]) + "?page=junk").status_code == 200
 
@@ -109,7 +109,7 @@ def test_the_site_statistics_show_the_numbers_of_the_history(history):
     # 3 players, 1 game: seats 1 and 2 shared the win.
     assert rows(page, "seat-wins") == [["2", "5", "40% · 60%"], ["3", "1", "100% · 100% · 0%"]]
     # The bot beat alice in its one game.
-    assert rows(page, "bots") == [["heuristic", "1", "100%", "100%"]]
+    assert rows(page, "bots") == [["Medium bot", "1", "100%", "100%"]]
 
 
 def test_the_catalogue_and_the_play_page_link_the_leaderboard(history, alice):

@@ -24,12 +24,17 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "variant": {
         "choices": ["basic", "advanced"],
         "default": "basic",
-        "label": "Game: basic decks, or advanced (each player may swap in additional buildings)",
+        "label": "Game",
+        "names": {"basic": "Basic", "advanced": "Advanced"},
+        "help": "In the advanced game each player may swap buildings of the basic deck for additional ones.",
     },
     "swaps": {
         "choices": ["die", "1", "2", "3", "4", "5", "6"],
         "default": "die",
-        "label": "Advanced game: how many buildings each player may replace (a die roll, or a number)",
+        "label": "Buildings each player may replace",
+        "names": {"die": "Roll a die", **{str(n): str(n) for n in range(1, 7)}},
+        "help": "How many buildings of the basic deck each player may swap out.",
+        "when": {"variant": ["advanced"]},
     },
 }
 

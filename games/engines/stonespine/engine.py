@@ -29,6 +29,7 @@ class Stonespine(BaseEngine):
     min_players = 1  # one player: the solo game against Jael
     max_players = 5
     automaton_name = "Jael"
+    default_players = 4  # the new-table form's first choice: the game at its liveliest
     length = "30-60 minutes live; a few days by correspondence"
 
     def seat_count(self, players: int, options: dict[str, Any]) -> int:
@@ -42,12 +43,23 @@ class Stonespine(BaseEngine):
         return str(options.get("jael", "basic"))
 
     def options(self) -> dict[str, dict[str, Any]]:
+        # "names", "help" and "when" are how the site shows an option (games/options.py).
         return {
-            "jael": {"choices": ["basic", "legendary"], "default": "basic", "label": "Solo: Jael's deck"},
+            "jael": {
+                "choices": ["basic", "legendary"],
+                "default": "basic",
+                "label": "Jael's deck",
+                "names": {"basic": "Basic", "legendary": "Legendary"},
+                "help": "Solo only: the legendary deck swaps in stronger Jael cards.",
+                "when": {"players": [1]},
+            },
             "face_down": {
                 "choices": [False, True],
                 "default": False,
-                "label": "Face-down variant (chambers placed face down, turned up together)",
+                "label": "Chambers",
+                "names": {False: "Placed face up", True: "Placed face down (variant)"},
+                "help": "Picks stay hidden until all have chosen either way; the variant words the log as at a real table.",
+                "when": {"players": [2, 3, 4, 5]},
             },
         }
 

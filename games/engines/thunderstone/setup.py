@@ -15,12 +15,17 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "setup": {
         "choices": [RANDOM, FIRST],
         "default": RANDOM,
-        "label": "Cards: drawn at random, or the set for a first game",
+        "label": "Cards",
+        "names": {RANDOM: "Drawn at random", FIRST: "The set for a first game"},
+        "help": "Which heroes, village cards and monsters are in play.",
     },
     "monsters": {
         "choices": ["3", "4"],
         "default": "3",
-        "label": "Monster groups in a random setup (4 for a longer game)",
+        "label": "Monster groups",
+        "names": {"3": "3 groups", "4": "4 groups (a longer game)"},
+        "help": "How many monster groups a random setup draws.",
+        "when": {"setup": [RANDOM]},
     },
 }
 STONE_DEPTH = 10  # the stone is shuffled into the bottom ten monsters

@@ -1,0 +1,45 @@
+"""Bot levels as players read them: the one place that names them and says what each does.
+
+Engines list their bots by key (`engine.bots`: "random", "heuristic", "hard"); the pages
+(new-table form, lobby, play page, ratings) show the name and description below instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engines.base import Engine
+
+
+@dataclass(frozen=True)
+class Level:
+    key: str
+    name: str
+    description: str
+
+
+# Easiest first: the order the form offers them in.
+LEVELS: dict[str, Level] = {
+    level.key: level
+    for level in (
+        Level("random", "Easy", "Picks any legal move at random: good for learning the rules."),
+        Level("heuristic", "Medium", "Weighs each move by simple rules of thumb, one move at a time."),
+        Level("hard", "Hard", "Looks several moves ahead over the cards it cannot see."),
+    )
+}
+
+
+def level(key: str) -> Level:
+    """The level called `key`; a bot the list does not know keeps its own key as a name."""
+    return LEVELS.get(key) or Level(key, key.replace("_", " ").capitalize(), "")
+
+
+def name(key: str) -> str:
+    return level(key).name
+
+
+def offered(engine: Engine) -> list[Level]:
+    """The levels this engine has a bot for, easiest first."""
+    keys = list(getattr(engine, "bots", {}) or {})
+    known = [lv for key, lv in LEVELS.items() if key in keys]
+    return known + [level(k) for k in keys if k not in LEVELS]

@@ -130,8 +130,7 @@ class SearchBot:
         me = int(view["me"])
         own = Rng(seed_state(rng.next64()))
         root = Node()
-        first = [consider] if consider is not None else []
-        first.append(self._hint(view, actions, own))
+        first = [a for a in (consider, self._hint(view, actions, own)) if a is not None]
         by_key = {canonical(a): a for a in actions}
         done = 0
         while True:
@@ -140,7 +139,7 @@ class SearchBot:
                     break
             elif done and time.perf_counter() - started >= budget:
                 break
-            self._iterate(view, me, root, by_key, [canonical(a) for a in first if a is not None], own)
+            self._iterate(view, me, root, by_key, [canonical(a) for a in first], own)
             done += 1
         choices = [
             Choice(by_key[k], n.visits, n.reward / n.visits, n.wins / n.visits)
@@ -160,10 +159,10 @@ class SearchBot:
         self, view: View, me: int, root: Node, by_key: dict[str, Action], first: list[str], rng: Rng
     ) -> None:
         e = self.engine
-        s = e.sample(view, me, rng)  # type: ignore[attr-defined]
+        s = e.sample(view, me, rng)
         # The others choosing now, alongside the bot, choose unseen by it: part of the deal.
-        acting = e.to_act(s)
-        for other in sorted(acting - {me}):
+        while me in (acting := e.to_act(s)) and acting - {me}:
+            other = min(acting - {me})
             s = e.apply(s, other, rng.choice(e.legal_actions(s, other)))
         path = [root]
         node = root

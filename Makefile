@@ -38,7 +38,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 worker: $(STAMP)
-	$(BIN)/celery -A config worker -l info
+	$(BIN)/celery -A config worker -Q games,bots -l info
 
 beat: $(STAMP)
 	$(BIN)/celery -A config beat -l info

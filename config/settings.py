@@ -215,6 +215,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # effect stays in the outbox (games/outbox.py) for the worker to retry.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="games")
+# Bot turns and post-game analyses search for a second or more: they have their own queue and
+# workers, so turn e-mails, clocks and scoring never wait behind them.
+CELERY_BOT_QUEUE = env.str("CELERY_BOT_QUEUE", default="bots")
+CELERY_TASK_ROUTES = {
+    "games.tasks.play_machine": {"queue": CELERY_BOT_QUEUE},
+    "games.tasks.analyse_game": {"queue": CELERY_BOT_QUEUE},
+}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 AUTHENTICATION_BACKENDS = [
@@ -328,6 +335,11 @@ STORAGES = {
 # Engines the site shows besides games.engines.ENGINES ("module.path" exporting ENGINE);
 # only the tests use this, for their own small game.
 EXTRA_ENGINES: list[str] = []
+
+# The hard bot's thinking time per decision, or (if set) a fixed number of search iterations
+# instead (tests use a few, so games with hard bots run quickly and reproducibly).
+BOT_SECONDS = env.float("BOT_SECONDS", default=1.0)
+BOT_ITERATIONS: int | None = env.int("BOT_ITERATIONS", default=None)
 
 # A submitted action larger than this is refused before it is parsed.
 MAX_ACTION_BYTES = 4096

@@ -26,6 +26,9 @@ RATELIMIT_ENABLE = False
 # worker process gets CELERY_TASK_ALWAYS_EAGER=false, so each move is a real task).
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)
 
+# Hard bots search a fixed few iterations: quick, and the same game every run.
+BOT_ITERATIONS = env.int("BOT_ITERATIONS", default=4)
+
 # With real Redis, each test run (each xdist worker) keeps its keys apart from any other run's.
 import os  # noqa: E402
 

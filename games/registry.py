@@ -10,6 +10,7 @@ from django.http import Http404
 
 from games.engines import ENGINES
 from games.engines.base import Engine
+from games.engines.search import add_hard_bot
 
 
 @cache
@@ -17,6 +18,7 @@ def engines() -> dict[str, Engine]:
     found = dict(ENGINES)
     for path in settings.EXTRA_ENGINES:
         engine = importlib.import_module(path).ENGINE
+        add_hard_bot(engine)
         found[engine.slug] = engine
     return found
 

@@ -234,28 +234,49 @@ def _still_choosing(game: Game, seat: int, version: int) -> bool:
     return not Move.objects.filter(game=game, number__gt=version, seat=seat).exists()
 
 
-@transaction.atomic
 def machine_move(game_id: int, version: int) -> bool:
-    """One move of a bot, automaton or resigned seat, if the game is still at `version`."""
-    game = _locked(game_id)
-    if game.status != Status.ACTIVE or game.version != version:
+    """One move of a bot, automaton or resigned seat, if the game is still at `version`.
+
+    The bot thinks outside any transaction and holds no lock while it does (a hard bot searches
+    for a second): it reads the game at `version`, decides from its seat's view, and only then
+    locks the row to apply the move, if the game is still at `version`. Otherwise someone moved
+    meanwhile (a human in a simultaneous turn, another task): the decision is dropped, and the
+    task that move queued decides again from the new position."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Status.ACTIVE or game.version != version:
         return False  # someone else moved first: this task is stale, not an error
-    seats = list(game.seats.all())
-    seat = next((s for s in seats if s.index in game.to_act and s.machine), None)
+    seat = next((s for s in game.seats.all() if s.index in game.to_act and s.machine), None)
     if seat is None:
         return False
     engine = registry.get(game.engine)
     state = engine.load(game.stored_state())
+    action = _machine_action(game, seat, engine, state)
+    return _apply_machine_move(game_id, version, seat.index, action)
+
+
+def _machine_action(game: Game, seat: Seat, engine: Any, state: Any) -> Any:
     legal = engine.legal_actions(state, seat.index)
     if seat.kind == SeatKind.AUTOMATON:
-        action = legal[0]  # the rules prescribe exactly one move
-    else:
-        bots = getattr(engine, "bots", {})
-        bot = bots.get(seat.bot) or bots.get("heuristic") or next(iter(bots.values()))
-        # A bot's own chance comes from the game id and version, never from the game's seed.
-        rng = Rng(seed_state(game.pk * 1_000_003 + version * 131 + seat.index))
-        action = bot(engine.view(state, seat.index), legal, rng)
-    _apply(game, seats, seat.index, action, engine=engine, state=state)
+        return legal[0]  # the rules prescribe exactly one move
+    bots = getattr(engine, "bots", {})
+    bot = bots.get(seat.bot) or bots.get("heuristic") or next(iter(bots.values()))
+    # A bot's own chance comes from the game id and version, never from the game's seed.
+    rng = Rng(seed_state(game.pk * 1_000_003 + game.version * 131 + seat.index))
+    view = engine.view(state, seat.index)  # all a bot ever gets of the game: its seat's view
+    think = getattr(bot, "think", None)
+    if think is not None:  # a search bot: the site sets its budget
+        return think(
+            view, legal, rng, seconds=settings.BOT_SECONDS, iterations=settings.BOT_ITERATIONS
+        ).action
+    return bot(view, legal, rng)
+
+
+@transaction.atomic
+def _apply_machine_move(game_id: int, version: int, seat_index: int, action: Any) -> bool:
+    game = _locked(game_id)
+    if game.status != Status.ACTIVE or game.version != version:
+        return False  # a move came in while the bot thought: its decision is stale
+    _apply(game, list(game.seats.all()), seat_index, action)
     return True
 
 

@@ -16,6 +16,8 @@ def _register() -> None:
     # game not built yet, not an error.
     import importlib
 
+    from games.engines.search import add_hard_bot
+
     for slug in ("stonespine", "architectura", "thunderstone", "lords"):
         try:
             module = importlib.import_module(f"games.engines.{slug}")
@@ -24,6 +26,7 @@ def _register() -> None:
                 raise
             continue
         ENGINES[slug] = module.ENGINE
+        add_hard_bot(module.ENGINE)  # every engine that can deal from a view gets the search bot
 
 
 _register()

@@ -141,3 +141,65 @@ def _check_replay(
     for seat, action in moves:
         s = engine.apply(s, seat, action)
     check(canonical(engine.dump(s)) == canonical(engine.dump(final)), f"{where}: replay differs")
+
+
+def check_sample(
+    engine: Engine, seed: int, players: int, options: dict[str, Any], *, every: int = 3, playouts: int = 2
+) -> int:
+    """`sample(view, seat, rng)` at every `every`-th step of a random game, for every seat a
+    bot may play: the dealt state is JSON-safe, gives that seat the very view it was dealt from,
+    and is a valid state to play out (`playouts` of the samples are played to the end with
+    random legal actions, so a bot searching from them never meets a broken position).
+    The sampler gets a JSON copy of the view, never the state. Returns the samples checked."""
+    where = f"{engine.slug} seed={seed} players={players} options={options}"
+    s = engine.setup(seed, players, dict(options))
+    automata: frozenset[int] = getattr(engine, "automaton_seats", lambda p, o: frozenset())(players, options)
+    seats = [p for p in range(seat_count(engine, players, options)) if p not in automata]
+    chooser, dealer = Rng(seed * 31 + 7), Rng(seed * 131 + 3)
+    checked = played = 0
+    for step in itertools.count():
+        check(step < STEP_CAP, f"{where}: no end after {STEP_CAP} steps")
+        acting = engine.to_act(s)
+        if step % every == 0:
+            for seat in seats:
+                view = engine.view(s, seat)
+                dealt = engine.sample(json.loads(canonical(view)), seat, dealer)  # type: ignore[attr-defined]
+                json.dumps(engine.dump(dealt))
+                check(
+                    canonical(engine.view(dealt, seat)) == canonical(view),
+                    f"{where} step {step}: the state sampled for seat {seat} shows it another view",
+                )
+                check(engine.to_act(dealt) == acting, f"{where} step {step}: the sample has others to act")
+                if seat in acting:
+                    check(
+                        _action_set(engine.legal_actions(dealt, seat))
+                        == _action_set(engine.legal_actions(s, seat)),
+                        f"{where} step {step}: seat {seat} has other actions in its sample",
+                    )
+                if played < playouts or step % (every * 10) == 0:
+                    _play_out(engine, dealt, dealer, f"{where} step {step} sample for seat {seat}")
+                    played += 1
+                checked += 1
+        if not acting:
+            break
+        seat = sorted(acting)[chooser.below(len(acting))]
+        legal = engine.legal_actions(s, seat)
+        s = engine.apply(s, seat, legal[chooser.below(len(legal))])
+    return checked
+
+
+def _action_set(actions: list[Any]) -> list[str]:
+    return sorted(canonical(a) for a in actions)
+
+
+def _play_out(engine: Engine, s: Any, rng: Rng, where: str) -> None:
+    for _ in range(STEP_CAP):
+        acting = engine.to_act(s)
+        if not acting:
+            check(engine.outcome(s) is not None, f"{where}: played out to no outcome")
+            return
+        seat = sorted(acting)[rng.below(len(acting))]
+        legal = engine.legal_actions(s, seat)
+        check(bool(legal), f"{where}: seat {seat} must act but has no legal action")
+        s = engine.apply(s, seat, rng.choice(legal))
+    raise ConformanceError(f"{where}: no end after {STEP_CAP} steps")

@@ -88,7 +88,7 @@ def worker(transactional_db, settings):
             "--pool=solo",
             "--concurrency=1",
             "-Q",
-            settings.CELERY_TASK_DEFAULT_QUEUE,
+            f"{settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_BOT_QUEUE}",
             "-l",
             "warning",
             "--without-heartbeat",

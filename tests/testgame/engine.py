@@ -66,6 +66,7 @@ class Highcard(BaseEngine):
             "picks": [None] * players,
             "round": 1,
             "last": None,
+            "played": [],
             "scores": [[0] * ROUNDS for _ in range(players + 1)],
             "log": [],
         }
@@ -108,6 +109,7 @@ class Highcard(BaseEngine):
                 s["scores"][seat][r - 1] = r
         shown = ", ".join("{p%d}: %s" % (i, c) for i, c in enumerate(plays))
         s["log"].append({"text": f"Round {r}: {shown}.", "to": None})
+        s["played"] = [*s["played"], *plays]
         s["last"] = plays
         s["picks"] = [None] * s["players"]
         s["round"] = r + 1
@@ -117,6 +119,7 @@ class Highcard(BaseEngine):
         players = s["players"]
         mine = seat is not None and seat < players
         return {
+            "me": seat,
             "round": min(s["round"], ROUNDS),
             "variant": s["variant"],
             "over": s["round"] > ROUNDS,
@@ -124,8 +127,11 @@ class Highcard(BaseEngine):
             "my_pick": s["picks"][seat] if mine else None,
             "picked": [p is not None for p in s["picks"]],
             "last": s["last"],
+            # Every card turned up so far (they are in the log too).
+            "played": list(s["played"]),
             "deck_size": len(s["deck"]),
             "scores": [sum(row) for row in s["scores"]],
+            "score_rows": [list(row) for row in s["scores"]],
             "log": [e["text"] for e in s["log"] if e["to"] is None or seat in e["to"]],
         }
 
@@ -150,6 +156,44 @@ class Highcard(BaseEngine):
                 if s["picks"][other] is not None:
                     hidden.append(s["picks"][other])
         return hidden
+
+    def sample(self, view: View, seat: int, rng: Rng) -> dict[str, Any]:
+        """Deals what `seat` cannot see: the other hands, their pending picks and the deck,
+        from the cards neither in its hand nor turned up, keeping every public count."""
+        players = len(view["picked"])
+        if not 0 <= seat < players:
+            raise ValueError("only a player's view can be sampled")
+        known = {*view["hand"], *view["played"]}
+        if view["my_pick"] is not None:
+            known.add(view["my_pick"])
+        unseen = rng.shuffled(
+            [f"{suit} {n}" for suit in SUITS for n in range(1, 9) if f"{suit} {n}" not in known]
+        )
+        hands: list[list[str]] = []
+        picks: list[str | None] = []
+        held = 0 if view["over"] else HAND - view["round"] + 1  # cards in hand before this round's pick
+        for p in range(players):
+            if p == seat:
+                hands.append(list(view["hand"]))
+                picks.append(view["my_pick"])
+                continue
+            cards, unseen = unseen[:held], unseen[held:]
+            pick = cards.pop() if view["picked"][p] else None
+            hands.append(sorted(cards))
+            picks.append(pick)
+        return {
+            "players": players,
+            "variant": view["variant"],
+            "rng": rng.next64(),
+            "deck": unseen,
+            "hands": hands,
+            "picks": picks,
+            "round": ROUNDS + 1 if view["over"] else view["round"],
+            "last": view["last"],
+            "played": list(view["played"]),
+            "scores": [list(row) for row in view["score_rows"]],
+            "log": [{"text": line, "to": None} for line in view["log"]],
+        }
 
     def dump(self, s: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(s)

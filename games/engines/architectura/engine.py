@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View
+from games.engines.rng import Rng
 
 from . import rules
 from . import view as views
+from .sample import sample
 from .state import State, clone
 
 
@@ -50,6 +52,9 @@ class Architectura(BaseEngine):
 
     def targets(self, s: State, seat: int, action: Action) -> list[str]:
         return views.targets(s, seat, action)
+
+    def sample(self, view: View, seat: int, rng: Rng) -> State:
+        return sample(view, seat, rng)
 
     def dump(self, s: State) -> dict[str, Any]:
         return clone(s)

@@ -65,6 +65,8 @@ LOG_FORMS: dict[str, Any] = {
     "protected": lambda a: f"{_p(a[0])} protects their {a[1]}.",
     "reclaimed": lambda a: f"{_p(a[0])} takes {a[1]} back into their hand.",
     "copied": lambda a: f"{_p(a[0])}'s Smithy copies the effect of {a[1]}.",
+    # A sentence already in words (a state dealt from a view for a search bot keeps its log so).
+    "said": lambda a: a[0],
 }
 
 # The sentences last made, with the entry they end on. The log only grows and its entries are

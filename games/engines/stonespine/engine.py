@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View
+from games.engines.rng import Rng
 
 from . import solo
 from .rules import (
@@ -20,6 +21,7 @@ from .rules import (
     to_act,
     view,
 )
+from .sample import sample
 from .table import clone
 
 
@@ -92,6 +94,9 @@ class Stonespine(BaseEngine):
 
     def targets(self, s: State, seat: int, action: Action) -> list[str]:
         return targets(s, seat, action)
+
+    def sample(self, view: View, seat: int, rng: Rng) -> State:
+        return sample(view, seat, rng)
 
     def dump(self, s: State) -> dict[str, Any]:
         return clone(s)

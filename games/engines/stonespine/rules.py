@@ -322,6 +322,9 @@ def view(s: State, seat: int | None) -> View:
         "my_pick": dict(pick) if pick else None,
         # Who has chosen this turn (never what: that shows when everyone has chosen).
         "chosen": [p is not None for p in s["picks"]],
+        # Who still has to act (public on the table too): in a two-player game a seat that
+        # has chosen its chamber may still have its discard to choose.
+        "acting": sorted(to_act(s)) if "solo" not in s else [],
         "face_down": _face_down(s),
         "grids": [d.clone(g) for g in s["grids"]],
         "blueprints": list(s["blueprints"]),
@@ -348,6 +351,10 @@ def view(s: State, seat: int | None) -> View:
             "tokens": list(s["solo"]["tokens"]),
             "collected": s["solo"]["collected"],
             "deck_size": len(s["solo"]["deck"]),
+            # The player's own chamber built this turn and the one kept for the next (until Jael
+            # files the rest): their own choices, which the sample for a search needs.
+            "placed": dict(s["picks"][0]) if seat == 0 and s["picks"][0] else None,
+            "kept": s["solo"]["kept"] if seat == 0 else None,
         },
         "log": log_lines(s, seat),
     }

@@ -1,0 +1,224 @@
+"""The hard bot: information-set Monte Carlo tree search that never peeks.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), built on the engine contract
+alone, so it plays every game whose engine provides `sample(view, seat, rng)`:
+- each iteration deals a state from the bot's own view (`sample`): the unseen cards at random,
+  consistent with what the seat sees; the real state is never read;
+- one tree of action sequences is shared by all those deals; a node counts how often its action
+  was available, and selection is UCB1 over the available children with that count (the
+  "availability" form of UCB that information-set search needs);
+- progressive widening: a node opens a new child only while it has fewer than about 2*sqrt(visits),
+  so long action lists (Stonespine's token placements) are still searched in depth; at the root
+  the game's heuristic bot's choice is opened first;
+- rollouts play uniformly random legal actions to the end (cheap: a heuristic rollout policy
+  costs a view per step, 20-30 times as much);
+- when several seats choose at once, the other seats choose first in the tree (and at the root
+  their pending choices are part of the deal), so no simulated opponent sees the bot's choice.
+
+A reward is mostly winning (a share of first place) plus a little of the score margin, which
+keeps the search moving in games it cannot yet win (Stonespine solo). A decision runs for a
+time budget (`seconds`) or a fixed number of iterations, which, with the generator given, is
+reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.base import Action, Engine, View, canonical
+from games.engines.rng import Rng, seed_state
+
+DEFAULT_SECONDS = 1.0
+EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1]
+WIN_WEIGHT = 0.8
+ROLLOUT_CAP = 20_000
+
+
+@dataclass
+class Node:
+    seat: int = -1  # who chose the action leading here (-1 at the root)
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0  # summed, from `seat`'s point of view
+    wins: float = 0.0
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORE * math.sqrt(math.log(self.available) / self.visits)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One root action as the search saw it."""
+
+    action: Action
+    visits: int
+    value: float  # mean reward
+    win: float  # estimated chance of winning after it
+
+
+@dataclass(frozen=True)
+class Thought:
+    action: Action
+    choices: list[Choice]
+    iterations: int
+    seconds: float
+
+    def of(self, action: Action) -> Choice | None:
+        key = canonical(action)
+        return next((c for c in self.choices if canonical(c.action) == key), None)
+
+
+def rewards(outcome: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
+    """(reward, win share) per seat: first place shared among those tied for it, and the score
+    margin over the best other seat, squashed into [0, 1]."""
+    ranks, scores = outcome["ranks"], outcome["scores"]
+    firsts = sum(1 for r in ranks if r == 1)
+    wins = [1.0 / firsts if r == 1 else 0.0 for r in ranks]
+    scale = max(5.0, 0.1 * max(abs(x) for x in scores))
+    out = []
+    for i, score in enumerate(scores):
+        best_other = max((x for j, x in enumerate(scores) if j != i), default=score)
+        margin = 0.5 + 0.5 * math.tanh((score - best_other) / scale)
+        out.append(WIN_WEIGHT * wins[i] + (1 - WIN_WEIGHT) * margin)
+    return out, wins
+
+
+def widen(visits: int) -> int:
+    return 2 + int(2 * math.sqrt(visits))
+
+
+class SearchBot:
+    """A bot (view, actions, rng) -> action for one engine; `think` also tells how it saw each
+    root action (the post-game advice uses it)."""
+
+    blind = False
+
+    def __init__(
+        self, engine: Engine, *, seconds: float = DEFAULT_SECONDS, iterations: int | None = None
+    ) -> None:
+        if not hasattr(engine, "sample"):
+            raise TypeError(f"{engine.slug} has no sample(view, seat, rng): it cannot be searched")
+        self.engine = engine
+        self.seconds = seconds
+        self.iterations = iterations
+
+    def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
+        return self.think(view, actions, rng).action
+
+    def think(
+        self,
+        view: View,
+        actions: list[Action],
+        rng: Rng,
+        *,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        consider: Action | None = None,
+    ) -> Thought:
+        """Searches from `view` alone. Stops after `iterations` if given (reproducible from
+        `rng`), else after `seconds`. `consider` is opened first at the root, so its estimate
+        is well founded (the advice compares a player's choice with the bot's)."""
+        started = time.perf_counter()
+        if len(actions) == 1 and consider is None:
+            return Thought(actions[0], [Choice(actions[0], 0, 0.0, 0.0)], 0, 0.0)
+        iterations = iterations if iterations is not None else self.iterations
+        budget = seconds if seconds is not None else self.seconds
+        me = int(view["me"])
+        own = Rng(seed_state(rng.next64()))
+        root = Node()
+        first = [a for a in (consider, self._hint(view, actions, own)) if a is not None]
+        by_key = {canonical(a): a for a in actions}
+        done = 0
+        while True:
+            if iterations is not None:
+                if done >= iterations:
+                    break
+            elif done and time.perf_counter() - started >= budget:
+                break
+            self._iterate(view, me, root, by_key, [canonical(a) for a in first], own)
+            done += 1
+        choices = [
+            Choice(by_key[k], n.visits, n.reward / n.visits, n.wins / n.visits)
+            for k, n in root.children.items()
+            if n.visits and k in by_key
+        ]
+        choices.sort(key=lambda c: (-c.visits, -c.value))
+        best = choices[0].action if choices else actions[0]
+        return Thought(best, choices, done, time.perf_counter() - started)
+
+    def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
+        """The game's heuristic bot's choice, opened first at the root (it reads only the view)."""
+        heuristic = getattr(self.engine, "bots", {}).get("heuristic")
+        return heuristic(view, actions, rng) if heuristic is not None else None
+
+    def _iterate(
+        self, view: View, me: int, root: Node, by_key: dict[str, Action], first: list[str], rng: Rng
+    ) -> None:
+        e = self.engine
+        s = e.sample(view, me, rng)
+        # The others choosing now, alongside the bot, choose unseen by it: part of the deal.
+        while me in (acting := e.to_act(s)) and acting - {me}:
+            other = min(acting - {me})
+            s = e.apply(s, other, rng.choice(e.legal_actions(s, other)))
+        path = [root]
+        node = root
+        while acting := e.to_act(s):
+            # Others first when several choose at once, so none of them sees the bot's choice.
+            seat = min(acting - {me}) if acting - {me} else me
+            legal = e.legal_actions(s, seat)
+            if len(legal) == 1:
+                s = e.apply(s, seat, legal[0])
+                continue
+            keys = [canonical(a) for a in legal]
+            present = []
+            for key in keys:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+                    present.append((key, child))
+            fresh = [i for i, key in enumerate(keys) if key not in node.children]
+            if fresh and (len(node.children) < widen(node.visits) or not present):
+                pick = next((keys.index(k) for k in first if node is root and k in keys and k in fresh), None)
+                i = pick if pick is not None else rng.choice(fresh)
+                child = Node(seat=seat, available=1)
+                node.children[keys[i]] = child
+                s = e.apply(s, seat, legal[i])
+                path.append(child)
+                break
+            key, child = max(present, key=lambda kc: kc[1].ucb())
+            s = e.apply(s, seat, legal[keys.index(key)])
+            path.append(child)
+            node = child
+        outcome = self._play_out(s, rng)
+        if outcome is None:
+            reward, wins = None, None
+        else:
+            reward, wins = rewards(outcome)
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += 0.5 if reward is None else reward[n.seat]
+            n.wins += 0.0 if wins is None else wins[n.seat]
+
+    def _play_out(self, s: Any, rng: Rng) -> dict[str, list[Any]] | None:
+        e = self.engine
+        for _ in range(ROLLOUT_CAP):
+            acting = e.to_act(s)
+            if not acting:
+                return e.outcome(s)
+            seat = min(acting)
+            s = e.apply(s, seat, rng.choice(e.legal_actions(s, seat)))
+        return None  # a game that would not end counts as even for everyone
+
+
+def add_hard_bot(engine: Engine) -> None:
+    """Registers the search as the engine's "hard" bot, after its own (easy, medium) ones,
+    when the engine can deal states from a view."""
+    bots = dict(getattr(engine, "bots", {}) or {})
+    if hasattr(engine, "sample") and "hard" not in bots:
+        bots["hard"] = SearchBot(engine)
+        engine.bots = bots  # type: ignore[attr-defined]

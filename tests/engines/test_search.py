@@ -1,0 +1,151 @@
+"""The hard bot (games/engines/search.py): information-set search from a seat's view alone."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from games.engines import ENGINES
+from games.engines.autoplay import play
+from games.engines.base import Engine, canonical
+from games.engines.rng import Rng
+from games.engines.search import SearchBot, rewards
+from tests.testgame.engine import ENGINE as HIGHCARD
+
+ALL: dict[str, Engine] = {**ENGINES, HIGHCARD.slug: HIGHCARD}
+
+
+class Guarded:
+    """An engine that refuses any state the search did not deal itself: every state the bot
+    hands to the rules must come from `sample` (or from applying moves to one)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.inner = engine
+        self.slug = engine.slug
+        self.bots = getattr(engine, "bots", {})
+        self.dealt: set[int] = set()
+        self.views: list[Any] = []
+
+    def _check(self, s: Any) -> None:
+        assert id(s) in self.dealt, "the bot handed the rules a state it did not deal from its view"
+
+    def _keep(self, s: Any) -> Any:
+        self.dealt.add(id(s))
+        self._alive.append(s)  # ids stay unique while the states live
+        return s
+
+    _alive: list[Any] = []
+
+    def sample(self, view: Any, seat: int, rng: Rng) -> Any:
+        self.views.append(view)
+        return self._keep(self.inner.sample(view, seat, rng))  # type: ignore[attr-defined]
+
+    def to_act(self, s: Any) -> frozenset[int]:
+        self._check(s)
+        return self.inner.to_act(s)
+
+    def legal_actions(self, s: Any, seat: int) -> list[Any]:
+        self._check(s)
+        return self.inner.legal_actions(s, seat)
+
+    def apply(self, s: Any, seat: int, action: Any) -> Any:
+        self._check(s)
+        return self._keep(self.inner.apply(s, seat, action))
+
+    def outcome(self, s: Any) -> Any:
+        self._check(s)
+        return self.inner.outcome(s)
+
+
+class Real(dict):
+    """The true state of the table: the bot must never receive it."""
+
+
+@pytest.mark.parametrize("slug", sorted(ALL))
+def test_the_bot_receives_only_the_view_and_searches_only_dealt_states(slug):
+    engine = ALL[slug]
+    players = max(engine.min_players, 2)
+    real = Real(engine.setup(5, players, {}))
+    seat = min(engine.to_act(real))
+    view = engine.view(real, seat)
+    guarded = Guarded(engine)
+    bot = SearchBot(guarded, iterations=12)
+    action = bot(view, engine.legal_actions(real, seat), Rng(1))
+    assert action in engine.legal_actions(real, seat)
+    assert guarded.views and all(v is view for v in guarded.views)
+    assert not any(isinstance(s, Real) for s in guarded._alive)
+
+
+@pytest.mark.parametrize("slug", sorted(ALL))
+def test_a_fixed_number_of_iterations_is_reproducible_from_the_seed(slug):
+    engine = ALL[slug]
+    s = engine.setup(2, max(engine.min_players, 2), {})
+    seat = min(engine.to_act(s))
+    bot = SearchBot(engine, iterations=20)
+    legal = engine.legal_actions(s, seat)
+    one = bot.think(engine.view(s, seat), legal, Rng(7))
+    two = bot.think(engine.view(s, seat), legal, Rng(7))
+    assert one.iterations == two.iterations == 20
+    assert canonical([c.__dict__ for c in one.choices]) == canonical([c.__dict__ for c in two.choices])
+    assert sum(c.visits for c in one.choices) == 20
+
+
+def test_the_time_budget_ends_the_search():
+    engine = ENGINES["stonespine"]
+    s = engine.setup(1, 3, {})
+    bot = SearchBot(engine, seconds=0.3)
+    started = time.perf_counter()
+    thought = bot.think(engine.view(s, 0), engine.legal_actions(s, 0), Rng(3))
+    took = time.perf_counter() - started
+    assert thought.iterations > 1
+    assert 0.3 <= took < 1.0
+
+
+def test_a_player_s_choice_to_consider_gets_an_estimate():
+    engine = ENGINES["architectura"]
+    s = engine.setup(4, 2, {})
+    legal = engine.legal_actions(s, 0)
+    mine = legal[-1]
+    thought = SearchBot(engine, iterations=30).think(engine.view(s, 0), legal, Rng(2), consider=mine)
+    assert thought.of(mine) is not None and thought.of(mine).visits > 0
+
+
+def test_rewards_share_first_place_and_count_the_margin():
+    reward, wins = rewards({"scores": [10, 10, 4], "ranks": [1, 1, 3]})
+    assert wins == [0.5, 0.5, 0.0]
+    assert reward[0] == reward[1] > reward[2]
+    clear, _ = rewards({"scores": [30, 10], "ranks": [1, 2]})
+    close, _ = rewards({"scores": [11, 10], "ranks": [1, 2]})
+    assert clear[0] > close[0] > 0.8 > close[1] > clear[1]
+
+
+HARD_GAMES = [
+    pytest.param(slug, players, id=f"{slug}-{players}p")
+    for slug, engine in ALL.items()
+    for players in range(engine.min_players, engine.max_players + 1)
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("slug", "players"), HARD_GAMES)
+def test_the_hard_bot_finishes_games_at_every_player_count(slug, players):
+    """Hard bots in every other seat, random ones between (a few iterations each: this is about
+    finishing every kind of position, not strength)."""
+    engine = ALL[slug]
+    original = engine.bots
+    quick = SearchBot(engine, iterations=2 if slug == "thunderstone" else 3)
+    engine.bots = {**original, "hard": quick}
+    try:
+        for seed in range(1 if slug == "thunderstone" or players >= 4 else 2):
+            result = play(engine, seed, players, {}, ["hard", "random"])
+            assert min(result["ranks"]) == 1
+    finally:
+        engine.bots = original
+
+
+def test_every_engine_offers_the_hard_bot_after_its_own():
+    for engine in ENGINES.values():
+        assert list(engine.bots)[-1] == "hard"
+        assert isinstance(engine.bots["hard"], SearchBot)

@@ -16,29 +16,37 @@ from .data import (
     SPOTS,
     tournament_places,
 )
+from .resolution import start
 from .state import State, garden_count, log
 
 Action = dict[str, Any]
 
 
 def spot_open(s: State, seat: int, sid: str) -> bool:
-    spot = SPOTS[sid]
-    taken = s["board"][sid]
-    if spot.area == "tournament":
-        if len(taken) >= tournament_places(s["n"]):
-            return False
-    elif spot.seats and len(taken) >= spot.seats:
-        return False
-    if spot.area == "hire":
-        hiring = sum(1 for k, v in s["board"].items() if SPOTS[k].area == "hire" for w in v if w == seat)
-        return bool(s["players"][seat]["workers"] + hiring < MAX_WORKERS)
-    if spot.area == "thieves":
-        return bool(s["tokens"] > 0)
-    return True
+    return {"type": "place", "spot": sid} in place_legal(s, seat)
+
+
+# Per spot: (its area, how many workers it holds; 0 for any number), looked up once.
+_SPOTS = {sid: (spot.area, spot.seats) for sid, spot in SPOTS.items()}
 
 
 def place_legal(s: State, seat: int) -> list[Action]:
-    return [{"type": "place", "spot": sid} for sid in s["board"] if spot_open(s, seat, sid)]
+    board = s["board"]
+    p = s["players"][seat]
+    hiring = board["hire-1"].count(seat) + board.get("hire-2", []).count(seat)
+    can_hire = p["workers"] + hiring < MAX_WORKERS
+    places = tournament_places(s["n"])
+    out: list[Action] = []
+    for sid, taken in board.items():
+        area, seats = _SPOTS[sid]
+        if area == "tournament":
+            seats = places
+        if seats and len(taken) >= seats:
+            continue
+        if (area == "hire" and not can_hire) or (area == "thieves" and s["tokens"] <= 0):
+            continue
+        out.append({"type": "place", "spot": sid})
+    return out
 
 
 def free_legal(s: State, seat: int) -> list[Action]:
@@ -85,8 +93,6 @@ def place(s: State, seat: int, sid: str) -> None:
     log(s, "{p%d} places a worker on %s." % (seat, SPOTS[sid].name))
     nxt = next_placer(s, seat)
     if nxt is None:
-        from .resolution import start
-
         start(s)
     else:
         s["turn"] = nxt

@@ -21,7 +21,18 @@ from typing import Any
 
 from games.engines.rng import Rng
 
-from .data import GARDEN_CAPACITY, GARDENS, HERBS, ITEMS, MOAT_WORK, ROTTED, START_SKILLS, WALL_WORK
+from .data import (
+    DISPLAY_SIZE,
+    GARDEN_CAPACITY,
+    GARDENS,
+    HERBS,
+    ITEMS,
+    MOAT_WORK,
+    ROTTED,
+    START_SKILLS,
+    STONE_PRICE,
+    WALL_WORK,
+)
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -59,10 +70,15 @@ def copy_player(p: Player) -> Player:
     return q
 
 
-def begin(s: State) -> State:
+def begin(s: State, only: int | None = None) -> State:
+    """A copy to change; with `only`, the other players' mats are shared (left unchanged)."""
     n = dict(s)
     n["board"] = {k: list(v) for k, v in s["board"].items()}
-    n["players"] = [copy_player(p) for p in s["players"]]
+    if only is None:
+        n["players"] = [copy_player(p) for p in s["players"]]
+    else:
+        n["players"] = list(s["players"])
+        n["players"][only] = copy_player(s["players"][only])
     n["bag"] = dict(s["bag"])
     for key in ("display", "store", "store_deck", "market", "spell_deck", "sold", "at"):
         n[key] = list(s[key])
@@ -110,8 +126,6 @@ def draw_from_bag(s: State, *, herbs_only: bool = False) -> str | None:
 
 
 def refill_display(s: State) -> None:
-    from .data import DISPLAY_SIZE
-
     while len(s["display"]) < DISPLAY_SIZE:
         h = draw_from_bag(s, herbs_only=True)
         if h is None:
@@ -189,6 +203,4 @@ def market_price(p: Player, price: int) -> int:
 
 def stone_price(p: Player, n: int) -> int:
     """n stones at 5 gems, Negotiate off the total once, at least 1 gem per stone."""
-    from .data import STONE_PRICE
-
     return max(n, n * STONE_PRICE - int(p["negotiate"]))

@@ -96,5 +96,5 @@ def test_the_fourth_garden_is_closed_without_a_moat():
     full = [["R", 1], ["G", 1], ["B", 1], [None, 0]]
     s = position(2, gardens=full, herbs={"R": 0, "G": 0, "B": 0, "Y": 1, "P": 0, "K": 0})
     assert not [a for a in ENGINE.legal_actions(s, 0) if a["type"] == "plant"]
-    s["players"][0]["moat"] = 10
+    s = position(2, gardens=full, herbs={"R": 0, "G": 0, "B": 0, "Y": 1, "P": 0, "K": 0}, moat=10)
     assert {"type": "plant", "herb": "Y"} in ENGINE.legal_actions(s, 0)

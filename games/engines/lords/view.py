@@ -96,12 +96,14 @@ def costs(s: State, seat: int) -> dict[str, str]:
         elif a in ("alchemist", "caster"):
             out[sid] = f"{cast_cost(p, sid)} gems + herbs"
         elif a == "store":
-            out[sid] = f"items -{p['negotiate']}, stone {stone_price(p, 1)}"
+            off = f"items -{p['negotiate']}" if p["negotiate"] else "items at price"
+            out[sid] = f"{off}, stones {stone_price(p, 1)}"
         elif a == "herbalist":
             shown, any_ = market_price(p, HERB_SHOWN_PRICE), market_price(p, HERB_ANY_PRICE)
             out[sid] = f"{shown} shown / {any_} any"
         elif a == "black":
-            out[sid] = f"spells -{p['negotiate']}, pile {market_price(p, BLIND_SPELL_PRICE)}"
+            off = f"spells -{p['negotiate']}" if p["negotiate"] else "spells at price"
+            out[sid] = f"{off}, pile {market_price(p, BLIND_SPELL_PRICE)}"
         elif a == "labor":
             out[sid] = f"earns {spot.value}"
         elif a == "tournament":

@@ -44,13 +44,16 @@ class Reading:
         self.me: int = view["me"]
         self.mat: dict[str, Any] = view["seats"][self.me]
         self.left: int = view["rounds"] - view["round"]  # rounds after this one
-        # A gem is worth about 1/6 point while it can still be spent well, little at the end.
-        self.gem = 1 / 6 if self.left >= 3 else (1 / 10 if self.left >= 1 else 1 / 40)
+        # A gem is worth about 1/6 point while it can still be spent well, less to a rich lord,
+        # little at the end.
+        rich = 0.2 * 30 / (30 + self.mat["gems"])
+        self.gem = rich if self.left >= 3 else (min(rich, 0.08) if self.left >= 1 else 0.02)
         self.supply = {h: self.mat["herbs"][h] for h in HERBS}
         for h, n in self.mat["gardens"]:
             if h is not None:
                 self.supply[h] += n
         self.hand: list[str] = list(view.get("hand", []))
+        self.plan = plan_of(view)
 
     def missing(self, spell_id: str) -> int:
         need = SPELLS[spell_id].recipe()
@@ -88,6 +91,31 @@ class Reading:
             if self.me in ws and (spot.area in ("hire", "alchemist", "caster") or spot.area in TRAINING):
                 out += spot.value
         return out
+
+
+PLANS = ("spells", "builder", "collector")
+# How much more (or less) each plan wants each kind of spot than its plain worth.
+PLAN_WEIGHTS: dict[str, dict[str, float]] = {
+    "spells": {"black": 1.5, "herbalist": 1.3, "alchemist": 1.2, "caster": 1.2, "store": 0.7, "build": 0.6},
+    "builder": {"build": 1.8, "build_skill": 1.5, "store": 1.4, "black": 0.6, "herbalist": 0.7},
+    "collector": {"store": 1.6, "labor": 1.2, "tournament": 1.2, "negotiate": 1.3, "black": 0.6},
+}
+
+
+def plan_of(view: View) -> str:
+    """The plan this seat follows all game, chosen from the spells and herbs it was dealt (its
+    own first log lines): a fixed mix, so games between heuristic bots try every plan."""
+    dealt = next((line for line in view["log"] if line.startswith("You were dealt")), "")
+    me = "{p%d} starts" % view["me"]
+    herbs = next((line for line in view["log"] if line.startswith(me)), "")
+    return PLANS[sum(map(ord, dealt + herbs)) % len(PLANS)]
+
+
+def placement_value(r: Reading, sid: str) -> float:
+    value = spot_value(r, sid)
+    if value <= 0:
+        return value
+    return value * PLAN_WEIGHTS[r.plan].get(SPOTS[sid].area, 1.0)
 
 
 def spot_value(r: Reading, sid: str) -> float:
@@ -191,11 +219,20 @@ def building_plan(r: Reading) -> str | None:
     return None
 
 
-def stone_worth(r: Reading) -> float:
+def stones_wanted(r: Reading) -> int:
+    """Stones the towers and the wall still need, beyond those held, as many as the next few
+    Build workers can use."""
     m = r.mat
-    if building_plan(r) in ("tower", "wall") and m["stones"] < m["build"] * 2 and r.left >= 1:
-        return 1.2 - 5 * r.gem
-    return -1
+    need = (MAX_TOWERS - m["towers"]) * TOWER_WORK - m["tower"] + (WALL_WORK - m["wall"])
+    return max(0, min(need - m["stones"], 12, m["gems"] // 5, m["build"] * 3))
+
+
+def stone_worth(r: Reading) -> float:
+    k = stones_wanted(r)
+    if not k or r.left < 1 or r.mat["moat"] < MOAT_WORK and r.plan != "builder":
+        return -1
+    per = 0.75 if r.plan == "builder" else 0.55
+    return k * (per - 5 * r.gem)
 
 
 def training_worth(r: Reading, skill: str) -> float:
@@ -249,7 +286,7 @@ def decide(r: Reading, legal: list[Action]) -> Action:
             return a
     main = [a for a in legal if a["type"] not in ("plant", "trade")]
     if ask is None:
-        return max(main, key=lambda a: spot_value(r, a["spot"]))
+        return max(main, key=lambda a: placement_value(r, a["spot"]))
     return max(main, key=lambda a: answer_value(r, a))
 
 
@@ -260,13 +297,13 @@ def answer_value(r: Reading, a: Action) -> float:
         return SPELLS[a["spell"]].vp
     if t == "buy_item" or t == "buy_peeked":
         iid = a.get("item") or r.view["ask"]["item"]
-        return item_worth(r, iid)
+        return item_worth(r, iid) * (1.5 if r.plan == "collector" else 1.0)
     if t == "stones":
         plan = building_plan(r)
         if plan not in ("tower", "wall"):
             return -1
-        want = m["build"] * 2 - m["stones"]
-        return 1.0 - abs(a["n"] - want) * 0.3 if a["n"] * 5 <= m["gems"] - 4 else -1
+        want = stones_wanted(r)
+        return stone_worth(r) - abs(a["n"] - want) * 0.3 if a["n"] <= want else -1
     if t == "peek":
         return -0.5
     if t == "bottom":

@@ -31,7 +31,7 @@ START_WORKERS = 2
 START_HERBS = 3
 MAX_WORKERS = 5
 SKILLS = ("fight", "build", "negotiate")
-START_SKILLS = {"fight": 1, "build": 1, "negotiate": 0}
+START_SKILLS = {"fight": 1, "build": 2, "negotiate": 0}
 MAX_SKILL = 6
 STONE_PRICE = 5
 HERB_SHOWN_PRICE = 5
@@ -84,67 +84,20 @@ class Spell:
 
 
 def _spells() -> dict[str, Spell]:
-    # (id prefix, kind, name pattern, price, vp, bonus) with the five recipes of each family.
+    # kind, name pattern, Black Market price, points, bonus, then five spells: name and herbs.
     families = [
-        (
-            "alchemist",
-            "Tincture of {}",
-            ("Embers", "Scales", "Frost", "Dawn", "Dusk"),
-            ("RG", "GB", "BY", "YP", "RP"),
-            3,
-            2,
-            "",
-        ),
-        (
-            "alchemist",
-            "Elixir of {}",
-            ("Fire", "Growth", "Ice", "Light", "Shadow"),
-            ("RRB", "GGY", "BBP", "RYY", "GPP"),
-            4,
-            3,
-            "gems",
-        ),
-        (
-            "alchemist",
-            "Philter of {}",
-            ("Stone", "Roots", "Rime", "Gold", "Night"),
-            ("RGY", "GBP", "RBY", "GYP", "RBP"),
-            5,
-            3,
-            "stone",
-        ),
-        (
-            "caster",
-            "Ward of {}",
-            ("Cinders", "Thorns", "Mist", "Sunfire", "Shade"),
-            ("RGB", "GBY", "BYP", "RYP", "RGP"),
-            6,
-            4,
-            "",
-        ),
-        (
-            "caster",
-            "Conjure {}",
-            ("Salamander", "Treant", "Wyrm", "Phoenix", "Wraith"),
-            ("GBYP", "RBYP", "RGYP", "RGBP", "RGBY"),
-            8,
-            6,
-            "",
-        ),
-        (
-            "caster",
-            "Rite of the {}",
-            ("Volcano", "Forest", "Tide", "Sun", "Moon"),
-            ("RRGGY", "GGBBP", "RBBYY", "GYYPP", "RRBPP"),
-            10,
-            7,
-            "fight",
-        ),
-    ]
+        ("alchemist", "Tincture of {}", 3, 2, "", "Embers RG, Scales GB, Frost BY, Dawn YP, Dusk RP"),
+        ("alchemist", "Elixir of {}", 4, 2, "gems", "Fire RRB, Growth GGY, Ice BBP, Light RYY, Shadow GPP"),
+        ("alchemist", "Philter of {}", 5, 3, "stone", "Stone RGY, Roots GBP, Rime RBY, Gold GYP, Night RBP"),
+        ("caster", "Ward of {}", 6, 4, "", "Cinders RGB, Thorns GBY, Mist BYP, Sunfire RYP, Shade RGP"),
+        ("caster", "Conjure {}", 8, 5, "", "Salamander GBYP, Treant RBYP, Wyrm RGYP, Phoenix RGBP, Wraith RGBY"),
+        ("caster", "Rite of the {}", 10, 5, "fight", "Volcano RRGGY, Forest GGBBP, Tide RBBYY, Sun GYYPP, Moon RRBPP"),
+    ]  # fmt: skip
     out: dict[str, Spell] = {}
     counters = {"alchemist": 0, "caster": 0}
-    for kind, pattern, names, recipes, price, vp, bonus in families:
-        for name, herbs in zip(names, recipes, strict=True):
+    for kind, pattern, price, vp, bonus, spells in families:
+        for entry in spells.split(", "):
+            name, herbs = entry.split()
             counters[kind] += 1
             sid = f"{'A' if kind == 'alchemist' else 'C'}{counters[kind]:02d}"
             out[sid] = Spell(sid, pattern.format(name), kind, herbs, price, vp, bonus)
@@ -194,7 +147,7 @@ _ITEM_ROWS = [
     ("Tourney Lance", 10, 1, "fight", 0, 2),
     ("Mason's Level", 10, 1, "build", 0, 2),
     ("Guild Seal", 10, 1, "negotiate", 0, 2),
-    ("Quarry Cart", 9, 0, "stones", 0, 2),
+    ("Quarry Cart", 8, 0, "stones", 0, 2),
     ("Rain Barrel", 8, 1, "garden", 0, 1),
     ("Seed Pouch", 8, 0, "seeds", 0, 1),
     ("Toll Bridge", 12, 0, "toll", 6, 1),
@@ -214,7 +167,7 @@ def _items() -> dict[str, Item]:
 
 
 ITEMS = _items()
-QUARRY_STONES = 2
+QUARRY_STONES = 3
 SEED_HERBS = 2
 TOLL_GEMS = 2
 
@@ -257,10 +210,10 @@ _SPOT_ROWS = [
     ("negotiate-2", 3, "negotiate", "Train Negotiate", 9, 1, 2),
     ("build", 4, "build", "Build", 0, 0, 1),
     ("tournament", 5, "tournament", "Tournament", 0, 4, 1),
-    ("labor-1", 5, "labor", "General Labour", 7, 1, 1),
-    ("labor-2", 5, "labor", "General Labour", 6, 1, 1),
-    ("labor-3", 5, "labor", "General Labour", 5, 1, 1),
-    ("labor-4", 5, "labor", "General Labour", 4, 1, 2),
+    ("labor-1", 5, "labor", "General Labour", 8, 1, 1),
+    ("labor-2", 5, "labor", "General Labour", 7, 1, 1),
+    ("labor-3", 5, "labor", "General Labour", 6, 1, 1),
+    ("labor-4", 5, "labor", "General Labour", 5, 1, 2),
     ("sell-1", 5, "sell", "Sell", 0, 1, 1),
     ("sell-2", 5, "sell", "Sell", 0, 1, 2),
     ("thieves", 6, "thieves", "Thieves' Guild", 0, 1, 1),

@@ -8,6 +8,8 @@ from games.engines.rng import Rng, seed_state
 
 from .data import (
     BAG,
+    HERB_NAMES,
+    HERBS,
     ITEMS,
     MARKET_SPELLS,
     ROTTED,
@@ -66,7 +68,9 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
             got += 1
         for _ in range(START_SPELLS):
             mat["hand"].append(s["spell_deck"].pop(0))
-        log(s, "{p%d} starts with 2 workers, 50 gems and three herbs." % p)
+        herbs = ", ".join(HERB_NAMES[h] for h in HERBS for _ in range(mat["herbs"][h]))
+        log(s, "{p%d} starts with 2 workers, 50 gems and %s." % (p, herbs))
+        log(s, "You were dealt %s." % " and ".join(SPELLS[c].name for c in mat["hand"]), to=p)
     refill_display(s)
     log(s, "{p%d} holds the first-player marker. Round 1 of %d." % (first, s["rounds"]))
     return s

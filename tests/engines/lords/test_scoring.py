@@ -51,7 +51,7 @@ def test_items_spells_and_thieves_tokens_count():
     rite = next(c for c, x in SPELLS.items() if x.name == "Rite of the Sun")
     s = position(2, items=[crown], cast=[rite], thieves=2)
     parts = breakdown(s, 0)
-    assert (parts["Items"], parts["Spells"], parts["Thieves' Guild"]) == (4, 7, -4)
+    assert (parts["Items"], parts["Spells"], parts["Thieves' Guild"]) == (4, 5, -4)
 
 
 def test_the_breakdown_adds_up_to_the_score():

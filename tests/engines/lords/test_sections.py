@@ -243,9 +243,9 @@ def test_the_tournament_places_by_fight_and_ties_go_to_the_earlier_arrival():
 
 
 def test_general_labour_pays_the_spots_value():
-    """5b General Labor: gems by the spot taken (7/6/5/4)."""
+    """5b General Labor: gems by the spot taken (designed: 8/7/6/5)."""
     s = resolve_board(position(4), {"labor-1": [0], "labor-2": [1], "labor-3": [2], "labor-4": [3]})
-    assert [p["gems"] for p in s["players"]] == [57, 56, 55, 54]
+    assert [p["gems"] for p in s["players"]] == [58, 57, 56, 55]
 
 
 def test_selling_herbs_pays_3_gems_each_from_gardens_or_the_collection():

@@ -229,7 +229,7 @@ def stones_wanted(r: Reading) -> int:
 
 def stone_worth(r: Reading) -> float:
     k = stones_wanted(r)
-    if not k or r.left < 1 or r.mat["moat"] < MOAT_WORK and r.plan != "builder":
+    if not k or r.left < 1 or (r.mat["moat"] < MOAT_WORK and r.plan != "builder"):
         return -1
     per = 0.75 if r.plan == "builder" else 0.55
     return k * (per - 5 * r.gem)

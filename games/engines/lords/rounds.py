@@ -15,13 +15,14 @@ def grow(s: State) -> None:
         for g in p["gardens"][: garden_count(p)]:
             if g[0] is not None and g[1] < cap:
                 g[1] += 1
-        income = 0
-        if wall_done(p):
-            income += max(0, int(p["fight"]) - 1)
-        income += TOLL_GEMS * has_item(p, "toll")
-        if income:
-            p["gems"] += income
-            log(s, "{p%d} collects %d gems from the Wall and tolls." % (seat, income))
+        wall = max(0, int(p["fight"]) - 1) if wall_done(p) else 0
+        toll = TOLL_GEMS * has_item(p, "toll")
+        if wall:
+            p["gems"] += wall
+            log(s, "{p%d}'s Wall pays %d gems (Fight %d less 1)." % (seat, wall, p["fight"]))
+        if toll:
+            p["gems"] += toll
+            log(s, "{p%d}'s Toll Bridge pays %d gems." % (seat, toll))
 
 
 def end_round(s: State) -> None:

@@ -313,3 +313,58 @@ def test_the_late_alchemist_can_use_herbs_bought_this_round():
     s = resolve_board(s, {"herbalist-1": [0], "alchemist-late": [0], "labor-1": [1]})
     s = act(s, {"type": "buy_herb", "herb": "G", "from": "display"}, {"type": "cast", "spell": tincture})
     assert s["players"][0]["cast"] == [tincture] and s["players"][0]["gems"] == 50 - 5 - 9
+
+
+# -- The designed items and spell bonuses (docs/lords.md) ----------------------------------------
+
+
+def test_item_effects_happen_when_bought_or_stay_on():
+    """Market a) General (designed items): Quarry Cart +3 stones, Mason's Level +1 Build, Seed
+    Pouch two herbs of the buyer's choice."""
+    for name, check in (
+        ("Quarry Cart", lambda p: p["stones"] == 3),
+        ("Mason's Level", lambda p: p["build"] == 3),
+    ):
+        s = position(2)
+        s["store"] = [item(name), *s["store"][1:]]
+        s = act(resolve_board(s, {"store-1": [0], "labor-1": [1]}), {"type": "buy_item", "item": item(name)})
+        assert check(s["players"][0]), name
+    s = position(2)
+    s["store"] = [item("Seed Pouch"), *s["store"][1:]]
+    s = act(
+        resolve_board(s, {"store-1": [0], "labor-1": [1]}), {"type": "buy_item", "item": item("Seed Pouch")}
+    )
+    assert s["ask"] == {"k": "seeds", "seat": 0, "left": 2}
+    s = act(s, {"type": "take", "herb": "P"}, {"type": "take", "herb": "Y"})
+    assert (s["players"][0]["herbs"]["P"], s["players"][0]["herbs"]["Y"]) == (1, 1) and s["ask"] is None
+
+
+def test_the_toll_bridge_pays_2_a_round_and_the_rain_barrel_deepens_gardens():
+    s = position(
+        2,
+        items=[item("Toll Bridge"), item("Rain Barrel")],
+        gardens=[["R", 2], [None, 0], [None, 0], [None, 0]],
+    )
+    s = resolve_board(s, {"scavenge": [0], "labor-1": [1]})
+    assert s["players"][0]["gems"] == 52 and s["players"][0]["gardens"][0] == ["R", 3]
+
+
+def test_the_lodestone_charm_and_towers_both_cut_casting_costs():
+    ward = spell("Ward of Cinders")
+    s = position(2, hand=[ward], herbs=herbs(R=1, G=1, B=1), towers=1, items=[item("Lodestone Charm")])
+    s = act(resolve_board(s, {"caster-1": [0], "labor-1": [1]}), {"type": "cast", "spell": ward})
+    assert s["players"][0]["gems"] == 50 - (8 - 2)
+
+
+def test_spell_bonuses_gems_stone_and_fight():
+    """Designed spells: Elixirs +3 gems, Philters +1 stone, Rites +1 Fight."""
+    elixir, philter = spell("Elixir of Fire"), spell("Philter of Stone")
+    s = position(2, hand=[elixir, philter], herbs=herbs(R=3, B=1, G=1, Y=1))
+    s = resolve_board(s, {"alchemist-1": [0], "alchemist-late": [0], "labor-1": [1]})
+    s = act(s, {"type": "cast", "spell": elixir}, {"type": "cast", "spell": philter})
+    p = s["players"][0]
+    assert p["gems"] == 50 - 5 + 3 - 9 and p["stones"] == 1
+    rite = spell("Rite of the Sun")
+    s = position(2, hand=[rite], herbs=herbs(G=1, Y=2, P=2))
+    s = act(resolve_board(s, {"caster-1": [0], "labor-1": [1]}), {"type": "cast", "spell": rite})
+    assert s["players"][0]["fight"] == 2

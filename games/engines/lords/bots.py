@@ -25,6 +25,7 @@ from .data import (
     MAX_WORKERS,
     MOAT_VP,
     MOAT_WORK,
+    QUARRY_STONES,
     SPELLS,
     SPOTS,
     TOURNAMENT_PRIZES,
@@ -196,7 +197,9 @@ def item_worth(r: Reading, iid: str) -> float:
     if e in ("fight", "build", "negotiate"):
         worth += training_worth(r, e)
     elif e == "stones":
-        worth += 2 * 5 * r.gem
+        m = r.mat
+        need = (MAX_TOWERS - m["towers"]) * TOWER_WORK - m["tower"] + (WALL_WORK - m["wall"]) - m["stones"]
+        worth += QUARRY_STONES * (0.75 if r.plan == "builder" else 0.55) if need > 0 else 0.3
     elif e == "garden":
         worth += 0.08 * r.left
     elif e == "seeds":

@@ -20,7 +20,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MAX_CLICKS = 300  # 16 rounds of two or three workers and a few choices; more means stuck
 
 
-def test_a_player_plays_lords_against_a_bot_to_the_end(alice: Any, new_context: Any, orm: Any, screenshot: Any) -> None:
+def test_a_player_plays_lords_against_a_bot_to_the_end(
+    alice: Any, new_context: Any, orm: Any, screenshot: Any
+) -> None:
     pk = orm(lambda: services.create_game(alice, "lords", 2, {}, bots={1: "heuristic"}).pk)
     ctx = new_context()
     page = ctx.new_page()

@@ -18,7 +18,6 @@ from .data import (
     QUARRY_STONES,
     SEED_HERBS,
     SPELLS,
-    STORE_ITEMS,
 )
 from .state import Player, State, log, market_price, refill_display, stone_price
 
@@ -174,6 +173,3 @@ def seeds_apply(s: State, seat: int, h: str) -> None:
     log(s, "{p%d} takes %s from the bag." % (seat, HERB_NAMES[h]))
     left = s["ask"]["left"] - 1
     s["ask"] = {**s["ask"], "left": left} if left and any(s["bag"][x] for x in HERBS) else None
-
-
-__all__ = ["STORE_ITEMS"]

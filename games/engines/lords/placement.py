@@ -22,10 +22,6 @@ from .state import State, garden_count, log
 Action = dict[str, Any]
 
 
-def spot_open(s: State, seat: int, sid: str) -> bool:
-    return {"type": "place", "spot": sid} in place_legal(s, seat)
-
-
 # Per spot: (its area, how many workers it holds; 0 for any number), looked up once.
 _SPOTS = {sid: (spot.area, spot.seats) for sid, spot in SPOTS.items()}
 
@@ -107,7 +103,3 @@ def next_placer(s: State, seat: int) -> int | None:
         if p["placed"] < p["workers"]:
             return q
     return None
-
-
-def herbs_of(p: dict[str, Any]) -> dict[str, int]:
-    return {h: p["herbs"][h] for h in HERBS}

@@ -16,7 +16,6 @@ from .data import (
     MAX_SKILL,
     MAX_WORKERS,
     ORDER,
-    SPELLS,
     SPOTS,
     THIEVES_GEMS,
     TOURNAMENT_PRIZES,
@@ -244,6 +243,3 @@ def _sell(s: State, seat: int, action: Action) -> None:
         log(s, "{p%d} sells %s for %d gems." % (seat, ITEMS[iid].name, ITEMS[iid].sell))
     if len(sell_legal(s, seat)) == 1:
         s["ask"] = None
-
-
-__all__ = ["SPELLS"]

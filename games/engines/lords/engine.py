@@ -1,0 +1,62 @@
+"""The engine object the site talks to (contract: docs/architecture.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import Action, BaseEngine, Outcome, View
+from games.engines.rng import Rng
+
+from . import rules, sample, scoring, setup
+from . import view as views
+from .state import State
+
+
+class Lords(BaseEngine):
+    slug = "lords"
+    title = "Lords of Spell and Stone"
+    min_players = 2
+    max_players = 4
+    length = "45-75 minutes live; two or three weeks by correspondence"
+    blurb = (
+        "Send your workers to hire casters, trade in three markets, train, build a moat, a wall "
+        "and towers, and cast spells from the herbs you grow."
+    )
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        return setup.OPTIONS
+
+    def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
+        return setup.setup(seed, players, self.validate_options(players, options))
+
+    def to_act(self, s: State) -> frozenset[int]:
+        return rules.to_act(s)
+
+    def legal_actions(self, s: State, seat: int) -> list[Action]:
+        return rules.legal_actions(s, seat)
+
+    def apply(self, s: State, seat: int, action: Action) -> State:
+        return rules.apply(s, seat, action)
+
+    def view(self, s: State, seat: int | None) -> View:
+        return views.view(s, seat)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return scoring.outcome(s)
+
+    def secrets(self, s: State, seat: int | None) -> list[str]:
+        return views.secrets(s, seat)
+
+    def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
+        return views.describe(s, seat, action)
+
+    def sample(self, view: View, seat: int, rng: Rng) -> State:
+        """A full state consistent with what `seat` sees in `view` (for search bots)."""
+        return sample.sample(view, seat, rng)
+
+    def dump(self, s: State) -> dict[str, Any]:
+        # A state is never changed once made (apply builds a new one), so it is its own dump.
+        return s
+
+    def load(self, data: dict[str, Any]) -> State:
+        return data

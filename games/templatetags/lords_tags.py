@@ -1,0 +1,199 @@
+"""Drawing helpers for Lords of Spell and Stone pages: the board's sections and spots, the
+markets and the players' mats, ready to draw. Everything here reads only the view handed to
+the template and the game's public facts (spells, items, spots)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+
+from games.engines.lords.data import (
+    BONUS_WORDS,
+    HERB_COLOURS,
+    HERB_NAMES,
+    HERBS,
+    ITEMS,
+    MOAT_WORK,
+    ROTTED,
+    SECTIONS,
+    SPELLS,
+    SPOTS,
+    TOURNAMENT_PRIZES,
+    TOWER_WORK,
+    WALL_WORK,
+    spots_for,
+)
+
+register = template.Library()
+
+
+def herb(h: str, n: int | None = None) -> dict[str, Any]:
+    return {"code": h, "name": HERB_NAMES[h], "colour": HERB_COLOURS[h], "n": n}
+
+
+def spell_info(cid: str) -> dict[str, Any]:
+    x = SPELLS[cid]
+    return {
+        "id": cid,
+        "name": x.name,
+        "kind": x.kind,
+        "herbs": [herb(h) for h in x.herbs],
+        "price": x.price,
+        "vp": x.vp,
+        "bonus": BONUS_WORDS[x.bonus],
+    }
+
+
+def item_info(iid: str) -> dict[str, Any]:
+    x = ITEMS[iid]
+    return {"id": iid, "name": x.name, "price": x.price, "vp": x.vp, "effect": x.words, "sell": x.sell}
+
+
+@register.simple_tag
+def lords_sections(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The six sections in resolution order, each with its spots: who stands there (in arrival
+    order), what the spot costs the viewer now, and the place action it stands for."""
+    costs = view.get("costs", {})
+    places = 3 if view["players"] == 2 else len(TOURNAMENT_PRIZES)
+    sections: list[dict[str, Any]] = []
+    for number, title in SECTIONS.items():
+        spots = []
+        for sid in spots_for(view["players"]):
+            spot = SPOTS[sid]
+            if spot.section != number:
+                continue
+            here = view["board"][sid]
+            room = places if spot.area == "tournament" else spot.seats
+            spots.append(
+                {
+                    "id": sid,
+                    "name": spot.name,
+                    "area": spot.area,
+                    "cost": costs.get(sid) or base_cost(spot.area, spot.value),
+                    "workers": [{"seat": w, "name": names[w] if w < len(names) else "?"} for w in here],
+                    "room": "any number" if not room else f"{len(here)}/{room}",
+                    "full": bool(room) and len(here) >= room,
+                    "action": json.dumps({"type": "place", "spot": sid}),
+                }
+            )
+        sections.append({"number": number, "title": title, "spots": spots})
+    return sections
+
+
+def base_cost(area: str, value: int) -> str:
+    if area in ("hire", "alchemist", "caster", "fight", "build_skill", "negotiate"):
+        return f"{value} gems"
+    if area == "labor":
+        return f"earns {value}"
+    return ""
+
+
+@register.simple_tag
+def lords_markets(view: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "display": [herb(h) for h in view["display"]],
+        "store": [item_info(i) for i in view["store"]],
+        "store_bottom": [item_info(i) for i in view["store_bottom"]],
+        "market": [spell_info(c) for c in view["market"]],
+        "bag": [herb(h, view["bag"][h]) for h in (*HERBS, ROTTED)],
+        "peeked": item_info(view["ask"]["item"]) if view["ask"] and "item" in view["ask"] else None,
+    }
+
+
+@register.simple_tag
+def lords_mats(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for q, mat in enumerate(view["seats"]):
+        gardens = []
+        for k, (h, n) in enumerate(mat["gardens"]):
+            gardens.append(
+                {
+                    "open": k < mat["open_gardens"],
+                    "herb": herb(h, n) if h else None,
+                    "capacity": mat["capacity"],
+                }
+            )
+        out.append(
+            {
+                "seat": q,
+                "name": names[q] if q < len(names) else "?",
+                "first": view["first"] == q,
+                "mat": mat,
+                "herbs": [herb(h, mat["herbs"][h]) for h in (*HERBS, ROTTED) if mat["herbs"][h]],
+                "gardens": gardens,
+                "moat": f"{mat['moat']}/{MOAT_WORK}",
+                "wall": f"{mat['wall']}/{WALL_WORK}",
+                "tower": f"{mat['tower']}/{TOWER_WORK}",
+                "cast": [spell_info(c) for c in mat["cast"]],
+                "items": [item_info(i) for i in mat["items"]],
+                "known": [spell_info(c) for c in mat["known"]],
+                "unknown": mat["hand_size"] - len(mat["known"]),
+            }
+        )
+    return out
+
+
+@register.simple_tag
+def lords_hand(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The viewer's own spells, each with whether its herbs are at hand now."""
+    me = view.get("me")
+    if me is None:
+        return []
+    mat = view["seats"][me]
+    supply = {h: mat["herbs"][h] for h in HERBS}
+    for h, n in mat["gardens"]:
+        if h:
+            supply[h] += n
+    out = []
+    for cid in view.get("hand", []):
+        info = spell_info(cid)
+        need = SPELLS[cid].recipe()
+        info["ready"] = all(supply[h] >= k for h, k in need.items())
+        info["known"] = cid in mat["known"]
+        out.append(info)
+    return out
+
+
+@register.simple_tag
+def lords_status(view: dict[str, Any], names: list[str]) -> str:
+    def name(q: int) -> str:
+        return names[q] if q < len(names) else "?"
+
+    head = f"Round {view['round']} of {view['rounds']}"
+    if view["phase"] == "over":
+        return f"The game is over after {view['rounds']} rounds."
+    if view["ask"]:
+        return f"{head}: resolving the board; {name(view['ask']['seat'])} decides."
+    if view["phase"] == "place":
+        return f"{head}: placing workers; {name(view['turn'])} places next."
+    return f"{head}: resolving the board."
+
+
+@register.filter
+def herb_name(code: str) -> str:
+    return HERB_NAMES.get(code, code)
+
+
+@register.simple_tag
+def lords_catalogue() -> dict[str, Any]:
+    """Every spell and item, for the How to play page."""
+    return {
+        "spells": [spell_info(c) for c in sorted(SPELLS)],
+        "items": [item_info(i) for i in sorted(ITEMS) if i == _first_of(ITEMS[i].name)],
+        "copies": {
+            name: sum(1 for x in ITEMS.values() if x.name == name)
+            for name in {x.name for x in ITEMS.values()}
+        },
+        "herbs": [herb(h) for h in (*HERBS, ROTTED)],
+    }
+
+
+def _first_of(name: str) -> str:
+    return next(i for i in sorted(ITEMS) if ITEMS[i].name == name)
+
+
+@register.filter
+def lookup_name(counts: dict[str, int], name: str) -> int:
+    return counts.get(name, 0)

@@ -9,6 +9,7 @@ import json
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import ApplicationCommunicator, WebsocketCommunicator
+from django.conf import settings
 from django.urls import reverse
 
 from accounts.models import Profile
@@ -117,7 +118,9 @@ def test_a_display_name_with_a_slash_is_refused_and_the_page_still_draws(alice):
 @pytest.mark.parametrize("path", ["/ws/nowhere/", "/ws/game/abc/", "/", "/ws/game/1/extra/", "/ws/ga%00me/"])
 def test_an_unknown_websocket_address_is_closed_cleanly(path):
     async def connect():
-        communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+        communicator = WebsocketCommunicator(
+            application, path, headers=[(b"origin", settings.WEBSOCKET_ORIGINS[0].encode())]
+        )
         connected, code = await communicator.connect()
         await communicator.disconnect()
         return connected, code

@@ -67,7 +67,9 @@ def test_the_pages_a_visitor_sees_pass_axe(history: dict[str, Any], new_context:
     assert page.context.problems == [], "\n".join(page.context.problems)
 
 
-def test_the_pages_a_player_sees_pass_axe(history: dict[str, Any], new_context: Any, asgi_server: Any) -> None:
+def test_the_pages_a_player_sees_pass_axe(
+    history: dict[str, Any], new_context: Any, asgi_server: Any
+) -> None:
     page = logged_in(new_context, history["session"], asgi_server.url).new_page()
     for path in [
         "/",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+
 from django.test import Client
 from django.urls import reverse
 

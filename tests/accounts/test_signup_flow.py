@@ -86,6 +86,7 @@ def test_confirming_logs_in_and_leads_to_the_profile_step(db):
     assert response.status_code == 302 and response.url == reverse("profile_edit") + "?welcome=1"
     page = client.get(response.url)
     assert page.status_code == 200 and "Welcome, dora" in page.text
+    assert "Vacation" not in page.text  # the one step, nothing else yet
     saved = client.post(
         response.url, {"display_name": "Dora-the-bold", "timezone": "Europe/Paris", "notify": "daily"}
     )

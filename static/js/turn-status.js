@@ -1,15 +1,16 @@
 // The play page for screen readers and keyboards.
-// - "Your turn" is said (a polite status region) when the actions panel comes to hold this
+// - "Your turn." is said (a polite status region) when the actions panel comes to hold this
 //   player's move ([data-my-turn]): on opening the page, and each time a turn begins. A
 //   move that goes on in several steps (a card, then its place) says so instead.
 // - Keyboard players keep their place: when the panel is drawn again under the focus (a
 //   move was made with Enter), the focus goes to its first action, or to the panel itself.
+// It watches the panel itself (a MutationObserver), however the page redraws it.
 (function () {
   "use strict";
   const status = document.getElementById("turn-status");
   const panel = document.getElementById("actions");
   if (!status || !panel) return;
-  panel.setAttribute("tabindex", "-1"); // focusable by the script, not a Tab stop
+  if (!panel.hasAttribute("tabindex")) panel.setAttribute("tabindex", "-1"); // for the script only
 
   function myTurnAt() {
     // The version the panel was drawn at if it holds this player's move, else null.
@@ -24,30 +25,28 @@
   }
 
   let shown = myTurnAt();
-  // The newest version a turn was announced at: a panel drawn earlier and delivered late
-  // (answers can cross) is not a new turn.
+  // The newest version a turn was announced at: a drawing delivered late is not a new turn.
   let said = shown === null ? -1 : shown;
-  let sentAt = null;
+  let sentAt = null; // the version this player's last move was sent from
   let focusInPanel = false;
   if (shown !== null) say("Your turn.");
 
-  function aboutPanel(e) {
-    const target = e.detail.target || e.target;
-    return target === panel || target.contains(panel) || panel.contains(target);
+  document.addEventListener("focusin", function (e) {
+    focusInPanel = panel.contains(e.target);
+  });
+
+  function changed() {
+    announce();
+    keepFocus();
   }
 
-  document.addEventListener("htmx:beforeRequest", function (e) {
-    if (e.detail.requestConfig.verb === "post" && panel.contains(e.target)) {
-      sentAt = shown;
-      focusInPanel = true; // the button sent is disabled at once, which drops the focus
-    }
-  });
-  document.addEventListener("htmx:beforeSwap", function (e) {
-    if (aboutPanel(e) && panel.contains(document.activeElement)) focusInPanel = true;
-  });
-  document.addEventListener("htmx:afterSettle", function (e) {
-    if (!aboutPanel(e)) return;
+  function announce() {
     const now = myTurnAt();
+    if (now !== null && now === shown) {
+      // Same drawing: a move sent from it disables its buttons (by the list or the board).
+      if (panel.querySelector("[data-my-turn] button[disabled]")) sentAt = now;
+      return;
+    }
     // A turn begins when the panel was waiting before, or when this player's own move
     // led, after others' moves, to another of theirs. Another seat's move landing while
     // it is still this player's turn (a simultaneous choice) begins nothing.
@@ -58,12 +57,22 @@
       sentAt = null;
     }
     shown = now;
+  }
+
+  function keepFocus() {
+    // The focus was in the panel and its element was redrawn away (or the panel holds it
+    // while waiting): the first action takes it, else the panel.
     const active = document.activeElement;
-    if (focusInPanel && (!active || active === document.body || active === panel)) {
-      const first = panel.querySelector("button:not([disabled])");
-      (first || panel).focus();
-    }
-    // Kept while the focus stays in the panel; a player who went elsewhere keeps their place.
-    focusInPanel = panel.contains(document.activeElement);
+    if (!focusInPanel || (active && active !== document.body && active !== panel)) return;
+    const first = panel.querySelector("[data-my-turn] button:not([disabled])");
+    if (first) first.focus();
+    else if (active !== panel) panel.focus();
+  }
+
+  new MutationObserver(changed).observe(panel, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["disabled", "data-version", "data-my-turn"],
   });
 })();

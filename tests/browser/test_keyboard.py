@@ -32,7 +32,8 @@ FOCUS_ON_ACTION = """() => {
   return !!el && el.tagName === "BUTTON" && !!el.closest("#actions [data-my-turn]");
 }"""
 
-QUIET = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+QUIET = """() => !document.body.classList.contains("play-busy")
+  && !document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")"""
 
 MY_TURN_OR_OVER = """() => !!document.querySelector("#actions [data-my-turn] button:not([disabled])")
   || /Game over/.test((document.getElementById("result") || {}).textContent || "")"""

@@ -43,7 +43,11 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ["display_name", "timezone", "notify"]
-        labels = {"display_name": "Name shown to other players", "notify": "Turn notifications"}
+        labels = {
+            "display_name": "Name shown to other players",
+            "timezone": "Your time zone",
+            "notify": "Turn notifications",
+        }
         widgets = {"notify": forms.RadioSelect}
 
     def clean_display_name(self) -> str:

@@ -65,14 +65,14 @@ class NewGameForm(forms.Form):
             self.fields[f"opt_{name}"] = field
         self.levels = levels.offered(engine)
         for seat in range(1, engine.max_players):
-            field = forms.ChoiceField(
+            seat_field = forms.ChoiceField(
                 label=f"Seat {seat + 1}",
                 required=False,
                 initial=OPEN,
                 choices=[(OPEN, "Open for a player")] + [(lv.key, f"{lv.name} bot") for lv in self.levels],
             )
-            _when(field, {"players": [n for n in counts if n > seat]})
-            self.fields[f"seat_{seat}"] = field
+            _when(seat_field, {"players": [n for n in counts if n > seat]})
+            self.fields[f"seat_{seat}"] = seat_field
 
     # The fields in the order the page shows them: the game, its seats, the table.
     def game_fields(self) -> list[forms.BoundField]:

@@ -181,7 +181,9 @@ def _head_to_head(mine: list[Any], others: dict[int, list[Any]]) -> list[Opponen
     table: dict[tuple[Any, str], Opponent] = {}
     for r in mine:
         for o in others.get(r.game_id, []):
-            met = table.setdefault((o.user_id, o.bot), Opponent(name=f"Bot ({levels.name(o.bot)})", user_id=o.user_id))
+            met = table.setdefault(
+                (o.user_id, o.bot), Opponent(name=f"Bot ({levels.name(o.bot)})", user_id=o.user_id)
+            )
             met.met += 1
             met.won += r.place < o.place
             met.lost += r.place > o.place

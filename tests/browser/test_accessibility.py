@@ -67,7 +67,9 @@ def test_the_pages_a_visitor_sees_pass_axe(history: dict[str, Any], new_context:
     assert page.context.problems == [], "\n".join(page.context.problems)
 
 
-def test_the_pages_a_player_sees_pass_axe(history: dict[str, Any], new_context: Any, asgi_server: Any) -> None:
+def test_the_pages_a_player_sees_pass_axe(
+    history: dict[str, Any], new_context: Any, asgi_server: Any
+) -> None:
     page = logged_in(new_context, history["session"], asgi_server.url).new_page()
     for path in [
         "/",
@@ -118,3 +120,24 @@ def test_the_new_table_form_shows_the_fields_that_apply(
 
 def _has_hard(slug: str) -> bool:
     return "hard" in getattr(registry.get(slug), "bots", {})
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_pages_fit_a_phone_without_scrolling_sideways(
+    history: dict[str, Any], new_context: Any, asgi_server: Any, width: int
+) -> None:
+    visitor = new_context().new_page()
+    player = logged_in(new_context, history["session"], asgi_server.url).new_page()
+    for page, paths in [
+        (visitor, ["/", "/games/", "/accounts/signup/"]),
+        (
+            player,
+            ["/", "/games/", "/accounts/profile/?welcome=1", *(f"/games/{s}/new/" for s in history["slugs"])],
+        ),
+    ]:
+        page.set_viewport_size({"width": width, "height": 800})
+        for path in paths:
+            page.goto(path)
+            expect(page.locator("main h1").first).to_be_visible()
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= width, f"{path} is {wide} px wide on a {width} px screen"

@@ -14,7 +14,10 @@ from games.consumers import GameConsumer, PlayerConsumer
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-def communicator(path: str, user, consumer=None, origin: bytes = b"http://127.0.0.1"):
+SITE = b"http://127.0.0.1:8000"  # the test settings' SITE_URL
+
+
+def communicator(path: str, user, consumer=None, origin: bytes = SITE):
     if consumer is None:
         return WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
     app = consumer.as_asgi()
@@ -98,3 +101,20 @@ async def test_a_socket_from_another_site_is_refused(alice, bob):
     connected, _ = await comm.connect()
     assert connected
     await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"http://127.0.0.1:8001",
+        b"http://127.0.0.1",
+        b"https://127.0.0.1:8000",
+        b"http://127.0.0.1.evil.example:8000",
+    ],
+)
+async def test_a_socket_from_the_same_host_on_another_port_or_scheme_is_refused(alice, bob, origin):
+    """Another port of the same host is another site (any user may run a server there)."""
+    game = await new_duel(alice, bob)
+    comm = communicator(f"/ws/game/{game.pk}/", None, origin=origin)
+    connected, _ = await comm.connect()
+    assert not connected

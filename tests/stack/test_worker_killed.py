@@ -61,7 +61,7 @@ def workers(transactional_db, settings, tmp_path):
         started.append(start_worker(tmp_path / "slow-move-started"))
         return started[-1]
 
-    start.marker = tmp_path / "slow-move-started"  # type: ignore[attr-defined]
+    start.marker = tmp_path / "slow-move-started"
     yield start
     for proc in started:
         if proc.poll() is None:

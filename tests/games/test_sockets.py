@@ -6,6 +6,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.db import connections
 
 from config.asgi import application
 from games import presence, services
@@ -118,3 +119,6 @@ async def test_a_socket_from_the_same_host_on_another_port_or_scheme_is_refused(
     comm = communicator(f"/ws/game/{game.pk}/", None, origin=origin)
     connected, _ = await comm.connect()
     assert not connected
+    # No consumer ran to hand the set-up's database connection back (with PostgreSQL's
+    # pool it would outlive the test database).
+    await sync_to_async(connections.close_all)()

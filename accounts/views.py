@@ -16,7 +16,7 @@ from accounts.models import Notify, Profile
 from games import registry, vacation
 from games.errors import GameError
 from games.models import PlayerStats, Seat, Status
-from games.notifications import read_unsubscribe_token
+from games.notifications import unsubscribing_user
 from ratings.models import PROVISIONAL_GAMES, Rating
 
 
@@ -104,8 +104,8 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
 # the signed token in the URL is what proves the request is genuine.
 @csrf_exempt
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    user_id = read_unsubscribe_token(token)
-    profile = Profile.objects.filter(user_id=user_id).first() if user_id is not None else None
+    user = unsubscribing_user(token)
+    profile = Profile.objects.filter(user=user).first() if user is not None else None
     if profile is None:
         return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
     if request.method == "POST":

@@ -1,100 +1,35 @@
-"""ASGI entry: HTTP through Django, websockets through Channels (games/routing.py)."""
+"""ASGI entry: HTTP through Django's own ASGI handler, websockets through Channels
+(games/routing.py).
+
+Django's handler is used as it is. A subclass that ran each request's middleware and view
+in one borrowed thread was measured against it (and against a2wsgi running the WSGI
+application) in bench/moves.py, and was no faster (bench/README.md); it re-implemented
+Django's handle(), which any Django upgrade could have broken silently.
+"""
 
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing
 from typing import Any
 
-import django
-from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core import signals
-from django.core.exceptions import RequestAborted
-from django.core.handlers.asgi import ASGIHandler, get_script_prefix
-from django.urls import set_script_prefix
+from django.core.asgi import get_asgi_application
 
 from config import heap
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django.setup(set_prefix=False)
+django_asgi = get_asgi_application()  # sets Django up
+
+# The heap is settled again after the first requests have built their furniture
+# (templates, query caches): config/heap.py.
+_warmup = heap.Warmup()
 
 
-class OneThreadASGIHandler(ASGIHandler):
-    """Django's ASGI handler, with each request's middleware and view in one thread.
-
-    Every view of ours is synchronous, as are WhiteNoise and our own middleware. On
-    Django's own async path, each synchronous piece costs a trip from the event loop to
-    the request's thread and back (for the view, and twice per built-in middleware),
-    and under load every trip queues behind the other connections on the loop. Here
-    the whole chain runs synchronously, as under WSGI: one trip in, one out.
-
-    Django also starts a new thread for every request (and another to join it), and
-    the event loop waits for each to start, which under load means waiting for the
-    GIL. Here a request takes an idle one-thread executor and gives it back after.
-
-    Nor does a request listen for its client leaving while the view runs: a
-    synchronous view cannot be stopped anyway, and Django's way of listening (a task
-    group ended by an exception every time) tied each request into reference cycles
-    that only the garbage collector could free, about 90 objects per request.
-    """
-
-    KEEP_IDLE = 64  # more than the connections one process serves at once
-
-    def __init__(self) -> None:
-        self._idle: list[ThreadPoolExecutor] = []
-        self._warmup = heap.Warmup()
-        super().__init__()
-
-    def load_middleware(self, is_async: bool = False) -> None:
-        super().load_middleware(is_async=False)
-        chain: Any = getattr(self, "_middleware_chain")  # noqa: B009  (Django leaves it untyped)
-        self._middleware_chain = sync_to_async(chain, thread_sensitive=True)
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            raise ValueError(f"Django serves HTTP only, not {scope['type']}")
-        try:
-            executor = self._idle.pop()
-        except IndexError:
-            executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="request")
-        try:
-            # Everything synchronous in this request (signals, middleware, view) runs on
-            # the executor's one thread, so it keeps one database connection throughout.
-            async with ThreadSensitiveContext(executor=executor):
-                await self.handle(scope, receive, send)
-        finally:
-            # A request cut short may leave work running there; the next one queues behind it.
-            if len(self._idle) < self.KEEP_IDLE:
-                self._idle.append(executor)
-            else:
-                executor.shutdown(wait=False)
-            self._warmup.tick()
-
-    async def handle(self, scope: Any, receive: Any, send: Any) -> None:
-        """Django's handle(), less the listening for a disconnect (see above)."""
-        try:
-            body_file = await self.read_body(receive)
-        except RequestAborted:
-            return
-        with closing(body_file):
-            set_script_prefix(get_script_prefix(scope))
-            await signals.request_started.asend(sender=self.__class__, scope=scope)
-            request, refusal = self.create_request(scope, body_file)
-            response: Any = refusal if request is None else await self.run_get_response(request)
-            try:
-                await self.send_response(response, send)
-            finally:
-                # Sends request_finished, which hands the database connection back.
-                await sync_to_async(response.close)()
-                if request is not None:
-                    # Answered: empty it, so that the cycles through it (request.user's
-                    # lazy loader and request.htmx both point back at it) go now, not
-                    # in the collector's next pass.
-                    request.__dict__.clear()
+def _count_request(**kwargs: Any) -> None:
+    _warmup.tick()
 
 
-django_asgi = OneThreadASGIHandler()
+signals.request_finished.connect(_count_request, dispatch_uid="config.asgi.warmup")
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -28,8 +28,8 @@ def _redis() -> None:
         return  # the embedded default has no Redis to wait for
     from django_redis import get_redis_connection
 
-    # The cache ignores Redis errors (config/settings.py); its client does not.
-    get_redis_connection("default").ping()
+    # The presence cache ignores Redis errors (config/settings.py); its client does not.
+    get_redis_connection("presence").ping()
 
 
 CHECKS = {"database": _database, "redis": _redis}

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Game, Move, PlayerStats, Seat
+from games.models import Game, Move, PendingEffect, PlayerStats, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -63,3 +63,18 @@ class MoveAdmin(admin.ModelAdmin):
 @admin.register(PlayerStats)
 class PlayerStatsAdmin(admin.ModelAdmin):
     list_display = ["user", "engine", "played", "won"]
+
+
+@admin.register(PendingEffect)
+class PendingEffectAdmin(admin.ModelAdmin):
+    """The outbox (games/outbox.py): side effects waiting for Redis. Read-only: the worker's
+    drain performs and deletes them."""
+
+    list_display = ["pk", "effect", "game", "attempts", "created_at", "last_error"]
+    list_filter = ["effect"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -8,35 +8,52 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from accounts.models import Notify
 from games import chat, clocks, presence, registry
 from games.models import ChatMessage, Game, Move, Notice, Seat, SeatKind, Status
 
 UNSUBSCRIBE_SALT = "accounts.unsubscribe"
+# An unsubscribe link works for this long after its mail was sent (the signature carries
+# the time). It also stops working when the account's e-mail address changes (the link
+# names the address it was sent to), and all links at once when SECRET_KEY is rotated.
+UNSUBSCRIBE_MAX_AGE = timedelta(days=60)
 
 
-def unsubscribe_url(user_id: int) -> str:
-    token = signing.dumps({"u": user_id}, salt=UNSUBSCRIBE_SALT)
+def _address_mark(email: str) -> str:
+    return salted_hmac(UNSUBSCRIBE_SALT, email.strip().lower(), algorithm="sha256").hexdigest()[:16]
+
+
+def unsubscribe_url(user: Any) -> str:
+    token = signing.dumps({"u": user.pk, "a": _address_mark(user.email)}, salt=UNSUBSCRIBE_SALT)
     return settings.SITE_URL + reverse("unsubscribe", args=[token])
 
 
-def read_unsubscribe_token(token: str) -> int | None:
+def unsubscribing_user(token: str) -> Any:
+    """The user an unsubscribe link was sent to, if it is genuine, recent, and was sent
+    to the address the account has now; else None."""
     try:
-        return int(signing.loads(token, salt=UNSUBSCRIBE_SALT)["u"])
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=UNSUBSCRIBE_MAX_AGE)
+        user_id, mark = int(data["u"]), str(data["a"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None  # forged, expired (SignatureExpired is a BadSignature) or malformed
+    user = get_user_model().objects.select_related("profile").filter(pk=user_id).first()
+    if user is None or not constant_time_compare(mark, _address_mark(user.email)):
         return None
+    return user
 
 
 def send_mail_to(user: Any, subject: str, template: str, context: dict[str, Any]) -> None:
     """Sends one e-mail, its times written in the player's own time zone."""
-    link = unsubscribe_url(user.pk)
+    link = unsubscribe_url(user)
     with timezone.override(zoneinfo.ZoneInfo(user.profile.timezone)):
         body = render_to_string(
             template, {**context, "user": user, "unsubscribe": link, "site": settings.SITE_URL}

@@ -40,6 +40,13 @@
     connect("/ws/game/" + gameId + "/", function (msg) { announce("game-socket", msg); });
   }
 
+  // A form with data-confirm asks before it is sent (inline handlers would break the
+  // Content Security Policy).
+  document.addEventListener("submit", function (e) {
+    const ask = e.target.dataset && e.target.dataset.confirm;
+    if (ask && !window.confirm(ask)) e.preventDefault();
+  });
+
   function toast(html) {
     const box = document.getElementById("toasts");
     if (!box) return;

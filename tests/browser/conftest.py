@@ -133,7 +133,7 @@ def asgi_server(transactional_db: None, settings: Any) -> Iterator[Server]:
             "tests/browser/conftest.py should have moved it to a file",
             pytrace=False,
         )
-    # The websocket origin check (AllowedHostsOriginValidator) and Django's host check.
+    # Django's host check.
     if "*" not in settings.ALLOWED_HOSTS and "127.0.0.1" not in settings.ALLOWED_HOSTS:
         settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
     _fresh_in_memory_channel_layer()
@@ -142,6 +142,8 @@ def asgi_server(transactional_db: None, settings: Any) -> Iterator[Server]:
 
     thread = _UvicornThread(ASGIStaticFilesHandler(application))
     thread.start()
+    # Sockets open only from the site's own origin, port included (read on each connection).
+    settings.WEBSOCKET_ORIGINS = [*settings.WEBSOCKET_ORIGINS, f"http://127.0.0.1:{thread.port}"]
     try:
         yield Server(url=f"http://127.0.0.1:{thread.port}", port=thread.port)
     finally:
@@ -212,6 +214,18 @@ def _response(ctx: Any, response: Any) -> None:
     ctx.problems.append(f"HTTP {response.status} {response.request.method} {response.url}")
 
 
+# Every page reports what the Content Security Policy refused as a console error (which
+# `_console` records), besides keeping a list for tests that look (tests/browser/test_csp.py).
+REPORT_CSP_VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  const what = `${e.violatedDirective} refused ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`;
+  window.cspViolations.push(what);
+  console.error("CSP violation: " + what);
+});
+"""
+
+
 @pytest.fixture
 def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]]:
     """new_context(width=1200, height=900, **playwright options) -> a fresh browser context
@@ -223,6 +237,7 @@ def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]
         ctx = browser.new_context(base_url=asgi_server.url, viewport={"width": width, "height": height}, **options)
         ctx.set_default_timeout(TIMEOUT_MS)
         ctx.problems = []
+        ctx.add_init_script(REPORT_CSP_VIOLATIONS)
 
         def watch(page: Any) -> None:
             page.on("console", lambda msg: _console(ctx, msg))

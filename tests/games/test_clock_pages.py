@@ -106,7 +106,7 @@ def test_a_private_game_s_clock_is_nobody_else_s_business(alice, bob, charlie, c
 
 
 def socket(path):
-    return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1")])
+    return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1:8000")])
 
 
 def player_socket(user):

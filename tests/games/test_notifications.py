@@ -79,7 +79,7 @@ def test_a_daily_digest_lists_the_waiting_games(alice, bob, charlie, django_capt
 
 
 def test_the_unsubscribe_link_works_in_one_click(bob):
-    url = unsubscribe_url(bob.pk)
+    url = unsubscribe_url(bob)
     client = Client(enforce_csrf_checks=True)
     assert client.get(url).status_code == 200
     bob.profile.refresh_from_db()
@@ -90,7 +90,7 @@ def test_the_unsubscribe_link_works_in_one_click(bob):
 
 
 def test_a_forged_unsubscribe_link_is_refused(bob):
-    url = unsubscribe_url(bob.pk)
+    url = unsubscribe_url(bob)
     forged = url.rstrip("/")[:-3] + "xyz/"
     response = Client().post(forged.replace("http://127.0.0.1:8000", ""))
     assert response.status_code == 400
@@ -119,3 +119,24 @@ def test_an_email_task_is_queued_only_when_a_new_turn_is_not_watched(
         for user in present:
             presence.closed(game.pk, user.pk)
     assert any(name.endswith(".notify_turn") for name in tasks_queued) == queued
+
+
+def test_an_unsubscribe_link_expires_after_sixty_days(bob, time_machine):
+    time_machine.move_to("2026-03-01 09:00Z", tick=False)
+    path = unsubscribe_url(bob).removeprefix("http://127.0.0.1:8000")
+    time_machine.move_to("2026-04-29 09:00Z", tick=False)  # 59 days on: still good
+    assert Client().get(path).status_code == 200
+    time_machine.move_to("2026-05-01 09:00Z", tick=False)  # 61 days on
+    assert Client().post(path).status_code == 400
+    bob.profile.refresh_from_db()
+    assert bob.profile.notify == Notify.EVERY_TURN
+
+
+def test_a_new_e_mail_address_revokes_the_links_sent_to_the_old_one(bob):
+    path = unsubscribe_url(bob).removeprefix("http://127.0.0.1:8000")
+    bob.email = "bob@elsewhere.example"
+    bob.save()
+    assert Client().post(path).status_code == 400
+    bob.profile.refresh_from_db()
+    assert bob.profile.notify == Notify.EVERY_TURN
+    assert Client().post(unsubscribe_url(bob).removeprefix("http://127.0.0.1:8000")).status_code == 200

@@ -6,6 +6,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.db import connections
 
 from config.asgi import application
 from games import presence, services
@@ -14,7 +15,10 @@ from games.consumers import GameConsumer, PlayerConsumer
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-def communicator(path: str, user, consumer=None, origin: bytes = b"http://127.0.0.1"):
+SITE = b"http://127.0.0.1:8000"  # the test settings' SITE_URL
+
+
+def communicator(path: str, user, consumer=None, origin: bytes = SITE):
     if consumer is None:
         return WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
     app = consumer.as_asgi()
@@ -100,3 +104,23 @@ async def test_a_socket_from_another_site_is_refused(alice, bob):
     connected, _ = await comm.connect()
     assert connected
     await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"http://127.0.0.1:8001",
+        b"http://127.0.0.1",
+        b"https://127.0.0.1:8000",
+        b"http://127.0.0.1.evil.example:8000",
+    ],
+)
+async def test_a_socket_from_the_same_host_on_another_port_or_scheme_is_refused(alice, bob, origin):
+    """Another port of the same host is another site (any user may run a server there)."""
+    game = await new_duel(alice, bob)
+    comm = communicator(f"/ws/game/{game.pk}/", None, origin=origin)
+    connected, _ = await comm.connect()
+    assert not connected
+    # No consumer ran to hand the set-up's database connection back (with PostgreSQL's
+    # pool it would outlive the test database).
+    await sync_to_async(connections.close_all)()

@@ -1,0 +1,39 @@
+"""/healthz: the process answers. /readyz: and so do PostgreSQL and Redis (config/health.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.utils import OperationalError
+
+from config.settings import caches_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_healthz_answers_without_touching_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200 and response.content == b"ok"
+
+
+def test_readyz_answers_ok_when_the_services_answer(client):
+    assert client.get("/readyz").content == b"ok"
+
+
+def test_readyz_answers_503_when_the_database_is_down(client, monkeypatch):
+    def dead(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(connection, "cursor", dead)
+    response = client.get("/readyz")
+    assert response.status_code == 503 and b"database: OperationalError" in response.content
+    assert client.get("/healthz").status_code == 200  # alive all the same: no restart needed
+
+
+def test_readyz_answers_503_when_redis_is_down(client, settings):
+    closed = "redis://127.0.0.1:1/0"
+    settings.REDIS_URL = closed
+    settings.CACHES = caches_for(closed, "down")
+    response = client.get("/readyz")
+    assert response.status_code == 503 and b"redis: ConnectionError" in response.content

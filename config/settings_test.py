@@ -32,7 +32,7 @@ BOT_ITERATIONS = env.int("BOT_ITERATIONS", default=4)
 # With real Redis, each test run (each xdist worker) keeps its keys apart from any other run's.
 import os  # noqa: E402
 
-from config.settings import CACHES, CHANNEL_LAYERS, REDIS_URL  # noqa: E402
+from config.settings import CACHES, CELERY_TASK_ROUTES, CHANNEL_LAYERS, REDIS_URL  # noqa: E402
 
 # The prefix goes into the environment so that the processes a run starts (a Celery
 # worker, a server) share it: otherwise their messages would never meet.
@@ -43,6 +43,8 @@ if REDIS_URL:
     # And its own task queue: a worker started by one run must not take another's tasks
     # (they would name games of another test database).
     CELERY_TASK_DEFAULT_QUEUE = f"games-{_RUN}"
+    CELERY_BOT_QUEUE = f"bots-{_RUN}"
+    CELERY_TASK_ROUTES = {task: {"queue": CELERY_BOT_QUEUE} for task in CELERY_TASK_ROUTES}
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = _RUN  # type: ignore[index]
 
 if env.bool("BENCH_LOG", default=False):

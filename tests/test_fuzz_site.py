@@ -33,7 +33,11 @@ from tests.conftest import make_user
 BASE = settings(
     deadline=None,
     derandomize=True,  # the same inputs on every run: a failure in CI can be run again here
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
 )
 
 
@@ -113,7 +117,9 @@ values = texts | numbers.map(str)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=15,
 )
 
@@ -166,7 +172,9 @@ def world(db: Any, django_capture_on_commit_callbacks: Any) -> dict[str, Any]:
 
 def client(world: dict[str, Any], who: str) -> Client:
     """One client per persona for the whole test, logged in again if an input logged it out."""
-    c = world.setdefault(f"client:{who}", Client(raise_request_exception=True))  # a 500 fails with its traceback
+    c = world.setdefault(
+        f"client:{who}", Client(raise_request_exception=True)
+    )  # a 500 fails with its traceback
     if who != "anonymous" and "_auth_user_id" not in c.session:
         c.force_login(world[who])
     return c
@@ -230,7 +238,9 @@ def test_any_action_on_a_game_in_play(world, version, seat, action, who):
 def socket_paths(draw: Any) -> str:
     known = ["ws/game/<int:pk>/", "ws/me/", "ws/lobby/", "<str:x>", "ws/<str:x>/", "ws/game/<str:x>/"]
     route = draw(st.sampled_from(known))
-    return "/" + PARAM.sub(lambda m: str(draw(numbers)) if m.group(1) == "int" else quote(draw(values)), route)
+    return "/" + PARAM.sub(
+        lambda m: str(draw(numbers)) if m.group(1) == "int" else quote(draw(values)), route
+    )
 
 
 @pytest.mark.slow

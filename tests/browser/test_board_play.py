@@ -92,7 +92,14 @@ def finish_on_the_server(pk: int) -> None:
     [("stonespine", {}, 400), ("architectura", {}, 200), ("thunderstone", {}, 60)],
 )
 def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
-    alice: Any, bob: Any, new_context: Any, orm: Any, docs_screenshot: Any, slug: str, options: Any, limit: int
+    alice: Any,
+    bob: Any,
+    new_context: Any,
+    orm: Any,
+    docs_screenshot: Any,
+    slug: str,
+    options: Any,
+    limit: int,
 ) -> None:
     def table() -> int:
         game = services.create_game(alice, slug, 2, options)

@@ -121,7 +121,9 @@ def test_a_human_move_is_not_delayed_by_a_search_in_progress(transactional_db, s
 
 def test_bot_turns_and_analyses_go_to_their_own_queue(settings):
     routes = settings.CELERY_TASK_ROUTES
-    assert routes["games.tasks.play_machine"]["queue"] == settings.CELERY_BOT_QUEUE == "bots"
+    assert routes["games.tasks.play_machine"]["queue"] == settings.CELERY_BOT_QUEUE
+    assert routes["games.tasks.analyse_game"]["queue"] == settings.CELERY_BOT_QUEUE
+    assert settings.CELERY_BOT_QUEUE.startswith("bots")  # "bots", or "bots-<run>" on real Redis
     assert settings.CELERY_TASK_DEFAULT_QUEUE != settings.CELERY_BOT_QUEUE
 
 

@@ -47,7 +47,8 @@ def start_worker(marker: Path) -> subprocess.Popen[bytes]:
         "SLOW_AT_VERSION": str(SLOW_AT_VERSION),
     }
     command = [sys.executable, "-m", "celery", "-A", "tests.stack.slow_worker", "worker", "--pool=solo"]
-    command += ["-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-l", "warning", "--without-heartbeat"]
+    queues = f"{settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_BOT_QUEUE}"
+    command += ["-Q", queues, "-l", "warning", "--without-heartbeat"]
     return subprocess.Popen([*command, "--without-gossip", "--without-mingle"], cwd=ROOT, env=env)
 
 

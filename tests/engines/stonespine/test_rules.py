@@ -452,7 +452,9 @@ def test_cleanup_an_empty_token_pile_is_refilled_from_the_discarded_tokens_of_it
     ovals = {"gnoll", "goblin", "kobold", "passage"}
     discarded = sorted(t for t in unsold if t in ovals)
     needed = sum(
-        MARKET_CARDS[slot["card"]][half][1].count("oval") for slot in s["market"] for half in ("top", "bottom")
+        MARKET_CARDS[slot["card"]][half][1].count("oval")
+        for slot in s["market"]
+        for half in ("top", "bottom")
     )
     assert needed <= len(discarded)  # this seed's discards can fill the new market
     dealt = sorted(t for slot in s["market"] for half in ("top", "bottom") for t in slot[half] if t in ovals)

@@ -261,6 +261,7 @@ AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful log-ins are nobody's record
+AXES_VERBOSE = False  # no banner on every command's start; lock-outs are still logged
 AXES_USERNAME_CALLABLE = "accounts.adapter.login_name"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 # Behind a reverse proxy every client has the proxy's address unless we read the header

@@ -33,10 +33,10 @@ from games.engines.search import SearchBot
 ITERATIONS = {"stonespine": 32, "stonespine-solo": 60, "architectura": 40, "thunderstone": 12}
 
 
-def one_game(job: tuple[str, int, int, str | None]) -> dict[str, Any]:
-    slug, g, iterations, solo = job
+def one_game(job: tuple[str, int, int, str | None, bool]) -> dict[str, Any]:
+    slug, g, iterations, solo, anchor = job
     engine = get_engine(slug)
-    hard = SearchBot(engine, iterations=iterations)
+    hard = SearchBot(engine, iterations=iterations, anchor=anchor)
     heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
     players = 1 if solo else 2
     options = {"jael": solo} if solo else {}
@@ -68,11 +68,13 @@ def one_game(job: tuple[str, int, int, str | None]) -> dict[str, Any]:
     }
 
 
-def versus(slug: str, games: int, iterations: int, solo: str | None, workers: int, minutes: float) -> None:
+def versus(
+    slug: str, games: int, iterations: int, solo: str | None, workers: int, minutes: float, anchor: bool
+) -> None:
     deadline = time.monotonic() + minutes * 60
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    jobs = [(slug, g, iterations, solo) for g in range(games)]
+    jobs = [(slug, g, iterations, solo, anchor) for g in range(games)]
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
@@ -86,6 +88,7 @@ def versus(slug: str, games: int, iterations: int, solo: str | None, workers: in
     decisions = sum(r["decisions"] for r in results)
     per = sum(r["thinking"] for r in results) / max(1, decisions)
     what = f"{slug} solo vs {solo} Jael" if solo else f"{slug} 2p hard vs heuristic"
+    what += "" if anchor else " (search alone, no heuristic anchor)"
     print(
         f"{what}: {n} games (of {games} asked), {iterations} iterations/decision, {workers} processes: "
         f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}); "
@@ -130,13 +133,15 @@ def main() -> None:
     parser.add_argument("--solo", choices=["basic", "legendary"], default=None)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--minutes", type=float, default=600.0)
+    parser.add_argument("--plain", action="store_true", help="the search alone, without the heuristic anchor")
     parser.add_argument("--timing", type=int, default=0, help="decisions to time at the default budget")
     args = parser.parse_args()
     if args.timing:
         timing(args.game, args.timing)
         return
     key = f"{args.game}-solo" if args.solo else args.game
-    versus(args.game, args.games, args.iterations or ITERATIONS[key], args.solo, args.workers, args.minutes)
+    iterations = args.iterations or ITERATIONS[key]
+    versus(args.game, args.games, iterations, args.solo, args.workers, args.minutes, not args.plain)
 
 
 if __name__ == "__main__":

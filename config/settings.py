@@ -341,6 +341,8 @@ EXTRA_ENGINES: list[str] = []
 # instead (tests use a few, so games with hard bots run quickly and reproducibly).
 BOT_SECONDS = env.float("BOT_SECONDS", default=1.0)
 BOT_ITERATIONS: int | None = env.int("BOT_ITERATIONS", default=None)
+# The post-game analysis's search time per decision of the player (BOT_ITERATIONS applies too).
+ANALYSIS_SECONDS = env.float("ANALYSIS_SECONDS", default=0.5)
 
 # A submitted action larger than this is refused before it is parsed.
 MAX_ACTION_BYTES = 4096

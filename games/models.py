@@ -280,3 +280,41 @@ class PendingEffect(models.Model):
 
     def __str__(self) -> str:
         return f"{self.effect}{self.args} ({self.attempts} failed tries)"
+
+
+class Analysis(models.Model):
+    """The hard bot's look back at one player's decisions in a finished game (games/analysis.py).
+
+    `decisions` holds one entry per decision that had a choice: the move number, the player's
+    action and the bot's in words, their estimated chances of winning and whether they differ.
+    Each was searched from that seat's view at that moment, never from what it could not see."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Waiting for a bot worker"
+        RUNNING = "running", "Analysing"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
+    seat = models.PositiveSmallIntegerField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0, help_text="decisions looked at so far")
+    total = models.PositiveIntegerField(default=0, help_text="decisions to look at")
+    decisions = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_analysis_per_seat")]
+
+    def __str__(self) -> str:
+        return f"analysis of seat {self.seat} in game {self.game_id}"
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0
+
+    @property
+    def differences(self) -> list[dict[str, Any]]:
+        return [d for d in self.decisions if d["differs"]]

@@ -27,6 +27,14 @@ def play_machine(game_id: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True)
+def analyse_game(analysis_id: int) -> bool:
+    """The hard bot's look back at one player's decisions (games/analysis.py); on the bots' queue."""
+    from games.analysis import analyse
+
+    return analyse(analysis_id)
+
+
+@shared_task(acks_late=True)
 def finish_game(game_id: int) -> bool:
     return services.finalize(game_id)
 

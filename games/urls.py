@@ -20,6 +20,7 @@ urlpatterns = [
     path("game/<int:pk>/reclaim", views.reclaim, name="reclaim"),
     path("game/<int:pk>/replay/", views.replay, name="replay"),
     path("game/<int:pk>/record.json", views.record, name="record"),
+    path("game/<int:pk>/analysis", views.analysis, name="analysis"),
     path("invite/<str:token>/", views.invite, name="invite"),
     path("next/", table_views.next_game, name="next_game"),
     path("me/turns.json", table_views.turns_count, name="turns_count"),

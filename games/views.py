@@ -339,8 +339,42 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
             "hand_template": presenter.game_template(game.engine, "hand"),
             "game_css": presenter.game_css(game.engine),
             "log": [presenter.sentence(x, names) for x in frame["public"].get("log", [])],
+            **_analysis_context(request, game),
         },
     )
+
+
+def _analysis_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The viewer's own analysis of a finished game, if they played it (nobody else's)."""
+    from games.models import Analysis
+
+    if not request.user.is_authenticated:
+        return {"can_analyse": False, "analysis": None}
+    seat = game.seats.filter(user=request.user).first()
+    if seat is None or not hasattr(registry.get(game.engine), "sample"):
+        return {"can_analyse": False, "analysis": None}
+    return {"can_analyse": True, "analysis": Analysis.objects.filter(game=game, seat=seat.index).first()}
+
+
+def analysis(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the analysis panel (the replay page polls it while it runs); POST: ask for one."""
+    game = _game_for(request, pk)
+    if game.status != Status.FINISHED:
+        raise Http404("the analysis opens when the game is over")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            raise PermissionDenied("log in to ask for an analysis")
+        from games.analysis import request_analysis
+
+        try:
+            request_analysis(request.user, pk)
+        except GameError as exc:
+            return HttpResponse(exc.message, status=exc.status)
+        if not getattr(request, "htmx", False):
+            return redirect("replay", pk)
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    return render(request, "games/_analysis.html", {"game": game, **_analysis_context(request, game)})
 
 
 def record(request: HttpRequest, pk: int) -> JsonResponse:

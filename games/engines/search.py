@@ -15,6 +15,10 @@ alone, so it plays every game whose engine provides `sample(view, seat, rng)`:
 - when several seats choose at once, the other seats choose first in the tree (and at the root
   their pending choices are part of the deal), so no simulated opponent sees the bot's choice.
 
+The move played is the heuristic's choice unless the search's favourite beats it by more than
+the noise of the two estimates (`_anchored`): at a few dozen iterations a search alone lost to
+the heuristic (bench/README.md), so it corrects the heuristic where it sees clearly.
+
 A reward is mostly winning (a share of first place) plus a little of the score margin, which
 keeps the search moving in games it cannot yet win (Stonespine solo). A decision runs for a
 time budget (`seconds`) or a fixed number of iterations, which, with the generator given, is
@@ -98,13 +102,19 @@ class SearchBot:
     blind = False
 
     def __init__(
-        self, engine: Engine, *, seconds: float = DEFAULT_SECONDS, iterations: int | None = None
+        self,
+        engine: Engine,
+        *,
+        seconds: float = DEFAULT_SECONDS,
+        iterations: int | None = None,
+        anchor: bool = True,
     ) -> None:
         if not hasattr(engine, "sample"):
             raise TypeError(f"{engine.slug} has no sample(view, seat, rng): it cannot be searched")
         self.engine = engine
         self.seconds = seconds
         self.iterations = iterations
+        self.anchor = anchor
 
     def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
         return self.think(view, actions, rng).action
@@ -130,7 +140,8 @@ class SearchBot:
         me = int(view["me"])
         own = Rng(seed_state(rng.next64()))
         root = Node()
-        first = [a for a in (consider, self._hint(view, actions, own)) if a is not None]
+        hint = self._hint(view, actions, own)
+        first = [a for a in (consider, hint) if a is not None]
         by_key = {canonical(a): a for a in actions}
         done = 0
         while True:
@@ -148,6 +159,8 @@ class SearchBot:
         ]
         choices.sort(key=lambda c: (-c.visits, -c.value))
         best = choices[0].action if choices else actions[0]
+        if self.anchor and hint is not None:
+            best = _anchored(choices, hint, best)
         return Thought(best, choices, done, time.perf_counter() - started)
 
     def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
@@ -213,6 +226,20 @@ class SearchBot:
             seat = min(acting)
             s = e.apply(s, seat, rng.choice(e.legal_actions(s, seat)))
         return None  # a game that would not end counts as even for everyone
+
+
+def _anchored(choices: list[Choice], hint: Action, best: Action) -> Action:
+    """The heuristic's choice unless the search's favourite beats it by more than the noise of
+    their estimates (one standard error of the difference): with a few dozen iterations spread
+    over many actions, the most visited one is often only luck, while the heuristic is a fair
+    player; so the search corrects the heuristic where it sees clearly, and otherwise follows it."""
+    key = canonical(hint)
+    mine = next((c for c in choices if canonical(c.action) == key), None)
+    top = choices[0] if choices else None
+    if mine is None or top is None or top is mine:
+        return best
+    noise = math.sqrt(0.25 / top.visits + 0.25 / mine.visits)
+    return best if top.value - mine.value > noise else hint
 
 
 def add_hard_bot(engine: Engine) -> None:

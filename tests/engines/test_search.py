@@ -149,3 +149,14 @@ def test_every_engine_offers_the_hard_bot_after_its_own():
     for engine in ENGINES.values():
         assert list(engine.bots)[-1] == "hard"
         assert isinstance(engine.bots["hard"], SearchBot)
+
+
+def test_the_heuristic_s_choice_stands_unless_the_search_clearly_beats_it():
+    from games.engines.search import Choice, _anchored
+
+    hint, other = {"type": "a"}, {"type": "b"}
+    close = [Choice(other, 12, 0.60, 0.6), Choice(hint, 8, 0.50, 0.5)]
+    assert _anchored(close, hint, other) == hint  # 0.10 apart, within the noise of 20 samples
+    clear = [Choice(other, 300, 0.70, 0.7), Choice(hint, 200, 0.40, 0.4)]
+    assert _anchored(clear, hint, other) == other
+    assert _anchored([Choice(hint, 5, 0.5, 0.5)], hint, hint) == hint

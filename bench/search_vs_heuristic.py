@@ -1,0 +1,148 @@
+"""The hard bot (games/engines/search.py) against the heuristic bot.
+
+Two-player games, seats rotated (the hard bot sits first in even games, second in odd ones),
+at a fixed iteration count per decision (about 0.25 s each on the project's machine), played
+on every core at once; prints the hard bot's win rate with its 95% (Wilson) interval and the
+wall time. `--solo MODE` plays Stonespine solo against Jael instead (hard bot vs Jael's deck).
+`--timing N` measures N decisions at the default time budget and prints p50/p95.
+`--minutes M` stops starting games after M minutes and reports the games finished.
+
+    .venv/bin/python bench/search_vs_heuristic.py --game architectura --games 400
+    .venv/bin/python bench/search_vs_heuristic.py --game stonespine --solo legendary --games 400
+    .venv/bin/python bench/search_vs_heuristic.py --game stonespine --timing 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import wilson
+from games.engines import get_engine
+from games.engines.rng import Rng
+from games.engines.search import SearchBot
+
+# Iterations per decision worth about 0.25 s on a loaded 2-core machine (measured 2026-11-23).
+ITERATIONS = {"stonespine": 32, "stonespine-solo": 60, "architectura": 40, "thunderstone": 12}
+
+
+def one_game(job: tuple[str, int, int, str | None, bool]) -> dict[str, Any]:
+    slug, g, iterations, solo, anchor = job
+    engine = get_engine(slug)
+    hard = SearchBot(engine, iterations=iterations, anchor=anchor)
+    heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
+    players = 1 if solo else 2
+    options = {"jael": solo} if solo else {}
+    hard_seat = 0 if solo else g % 2
+    automata = engine.automaton_seats(players, options)  # type: ignore[attr-defined]
+    s = engine.setup(40_000 + g, players, options)
+    rng = Rng(g * 7 + 1)
+    thinking: list[float] = []
+    started = time.perf_counter()
+    while acting := engine.to_act(s):
+        seat = min(acting)
+        legal = engine.legal_actions(s, seat)
+        if seat in automata:
+            action = legal[0]
+        elif seat == hard_seat:
+            t = time.perf_counter()
+            action = hard(engine.view(s, seat), legal, rng)
+            thinking.append(time.perf_counter() - t)
+        else:
+            action = heuristic(engine.view(s, seat), legal, rng)
+        s = engine.apply(s, seat, action)
+    outcome = engine.outcome(s)
+    assert outcome is not None
+    return {
+        "won": outcome["ranks"][hard_seat] == 1,
+        "seconds": time.perf_counter() - started,
+        "decisions": len(thinking),
+        "thinking": sum(thinking),
+    }
+
+
+def versus(
+    slug: str, games: int, iterations: int, solo: str | None, workers: int, minutes: float, anchor: bool
+) -> None:
+    deadline = time.monotonic() + minutes * 60
+    started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    jobs = [(slug, g, iterations, solo, anchor) for g in range(games)]
+    with multiprocessing.Pool(workers) as pool:
+        for r in pool.imap_unordered(one_game, jobs):
+            results.append(r)
+            if time.monotonic() > deadline:
+                pool.terminate()
+                break
+    wall = time.perf_counter() - started
+    n = len(results)
+    wins = sum(r["won"] for r in results)
+    lo, hi = wilson(wins, n)
+    decisions = sum(r["decisions"] for r in results)
+    per = sum(r["thinking"] for r in results) / max(1, decisions)
+    what = f"{slug} solo vs {solo} Jael" if solo else f"{slug} 2p hard vs heuristic"
+    what += "" if anchor else " (search alone, no heuristic anchor)"
+    print(
+        f"{what}: {n} games (of {games} asked), {iterations} iterations/decision, {workers} processes: "
+        f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}); "
+        f"{per * 1000:.0f} ms per decision, wall {wall:.0f} s"
+    )
+
+
+def timing(slug: str, decisions: int) -> None:
+    """p50/p95 of the hard bot's decisions at the default budget, in 2-player games vs heuristic."""
+    engine = get_engine(slug)
+    hard = engine.bots["hard"]  # type: ignore[attr-defined]
+    heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
+    times: list[float] = []
+    rng = Rng(5)
+    g = 0
+    while len(times) < decisions:
+        s = engine.setup(50_000 + g, 2, {})
+        while (acting := engine.to_act(s)) and len(times) < decisions:
+            seat = min(acting)
+            legal = engine.legal_actions(s, seat)
+            view = engine.view(s, seat)
+            if seat == g % 2 and len(legal) > 1:
+                t = time.perf_counter()
+                action = hard(view, legal, rng)
+                times.append(time.perf_counter() - t)
+            else:
+                action = heuristic(view, legal, rng)
+            s = engine.apply(s, seat, action)
+        g += 1
+    times.sort()
+    p50, p95 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
+    print(
+        f"{slug} decision time at the default budget: p50 {p50:.2f} s, p95 {p95:.2f} s ({len(times)} decisions)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default="stonespine")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--solo", choices=["basic", "legendary"], default=None)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--minutes", type=float, default=600.0)
+    parser.add_argument("--plain", action="store_true", help="the search alone, without the heuristic anchor")
+    parser.add_argument("--timing", type=int, default=0, help="decisions to time at the default budget")
+    args = parser.parse_args()
+    if args.timing:
+        timing(args.game, args.timing)
+        return
+    key = f"{args.game}-solo" if args.solo else args.game
+    iterations = args.iterations or ITERATIONS[key]
+    versus(args.game, args.games, iterations, args.solo, args.workers, args.minutes, not args.plain)
+
+
+if __name__ == "__main__":
+    main()

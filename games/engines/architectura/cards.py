@@ -77,7 +77,7 @@ BASIC: tuple[Building, ...] = (
     _b(
         "Fountain",
         "faces",
-        (2, 3, 4, 5),
+        (2, 4, 5, 6),
         1,
         effect="reserve",
         text="You may put one of your protection tokens on an empty eligible space: it counts as "
@@ -137,7 +137,7 @@ BASIC: tuple[Building, ...] = (
         (8,),
         effect="protect",
         guarded=True,
-        text="Protected from the start. Only built right of one of your face-up buildings; if you cannot "
+        text="Protected from the start. Only built right of a face-up building (any colour); if you cannot "
         "build it at the start of your turn, it leaves the game. You may protect another of your buildings.",
     ),
 )
@@ -145,18 +145,19 @@ BASIC: tuple[Building, ...] = (
 ADDITIONAL: tuple[Building, ...] = (
     _b(
         "Magic Academy",
-        "fixed",
-        (10,),
+        "faces",
+        (6, 7, 8, 10),
+        3,
         advanced=True,
         replaces=("City Hall",),
-        text="Replaces City Hall. To build it, take 2 cards out of the game from your hand and/or your "
-        "Graveyard. If you cannot build it at the start of your turn, it leaves the game.",
+        text="Replaces City Hall. Built with 10 on top. To build it, take 2 cards out of the game from your "
+        "hand and/or your Graveyard. If you cannot build it at the start of your turn, it leaves the game.",
     ),
     _b(
         "Obelisk",
         "faces",
-        (3, 5, 6, 8),
-        2,
+        (2, 4, 5, 6),
+        1,
         effect="limit",
         advanced=True,
         replaces=("Museum",),
@@ -186,8 +187,8 @@ ADDITIONAL: tuple[Building, ...] = (
     _b(
         "Manufactory",
         "faces",
-        (3, 5, 6, 8),
-        1,
+        (2, 4, 5, 6),
+        2,
         effect="factory",
         advanced=True,
         replaces=("Quarry",),

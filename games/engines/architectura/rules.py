@@ -140,18 +140,19 @@ def plays(s: State, p: int) -> list[Action]:
     return acts
 
 
-def _has_face_up(s: State, p: int) -> bool:
-    return any(stack and stack[-1][0] == p and stack[-1][2] for street in s["city"] for stack in street)
+def _city_has_face_up(s: State) -> bool:
+    return any(stack and stack[-1][2] for street in s["city"] for stack in street)
 
 
 def _prepare(s: State, p: int) -> None:
     """The start of `p`'s turn: City Hall or Magic Academy that cannot be built now leave the game
-    (their clarifications; a player with no face-up building yet keeps City Hall, or it could
-    never be kept); then an empty hand is refilled (a Laboratory or a lost card may empty it)."""
+    (their clarifications; City Hall is kept while the city has no face-up building at all, or
+    it could never be kept through an opening hand); then an empty hand is refilled (a
+    Laboratory or a lost card may empty it)."""
     for name in ("City Hall", "Magic Academy"):
         if name not in s["hands"][p]:
             continue
-        if name == "City Hall" and not _has_face_up(s, p):
+        if name == "City Hall" and not _city_has_face_up(s):
             continue
         if any(a.get("card") == name for a in plays(s, p)):
             continue

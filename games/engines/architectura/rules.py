@@ -413,7 +413,10 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
     """Each player's points now: building values, end-of-game effects, Graveyard."""
     city = s["city"]
     grid = cy.values(city) if grid is None else grid
-    out = [{"Buildings": 0, "Parks and statues": 0, "Graveyard": 0} for _ in range(s["n"])]
+    n = s["n"]
+    out = [
+        {"Buildings": 0, "Parks and statues": 0, "Graveyard": 0, "Head start": head_start(s, p)} for p in range(n)
+    ]
     for st, street in enumerate(city):
         row = grid[st]
         for c, stack in enumerate(street):
@@ -428,6 +431,17 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
         if grave is not None:
             out[p]["Graveyard"] = len(grave) + BUILDINGS["Graveyard"].k
     return out
+
+
+# Points each player starts with for every player who takes turns after them (designed here;
+# docs/architectura.md, "Seat balance"): the later seats have the last word, for the last cards
+# built are never compared from their right, and the player who builds last wins most games.
+HEAD_START = {"basic": 0, "advanced": 2}
+
+
+def head_start(s: State, p: int) -> int:
+    variant = "advanced" if s["opts"].get("variant") == "advanced" else "basic"
+    return HEAD_START[variant] * (s["n"] - 1 - p)
 
 
 def end_bonus(city: cy.City, st: int, c: int) -> int:

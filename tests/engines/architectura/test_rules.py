@@ -416,7 +416,7 @@ def test_game_ends_when_no_one_can_play_and_scores_current_values():
     out = ENGINE.outcome(s)
     # Park: 1 + 1 (next to the Quarry) ; Quarry 7
     assert out["scores"] == [9, 4]
-    assert out["breakdown"][0] == {"Buildings": 8, "Parks and statues": 1, "Graveyard": 0}
+    assert out["breakdown"][0] == {"Buildings": 8, "Parks and statues": 1, "Graveyard": 0, "Head start": 0}
     assert out["ranks"] == [1, 2]
 
 
@@ -474,7 +474,7 @@ def test_statue_scores_next_to_a_park_of_any_colour():
     s = position(city={(0, 0): card(1, "Park"), (0, 1): card(0, "Statue")})
     s["phase"], s["ask"] = "over", None
     out = ENGINE.outcome(s)
-    assert out["breakdown"][0] == {"Buildings": 2, "Parks and statues": 4, "Graveyard": 0}
+    assert out["breakdown"][0] == {"Buildings": 2, "Parks and statues": 4, "Graveyard": 0, "Head start": 0}
 
 
 def test_park_scores_one_per_adjacent_face_up_building():
@@ -719,3 +719,17 @@ def test_manufactory_cannot_take_back_a_manufactory_or_a_smithy():
     s["ask"] = {"k": "eff", "p": 0, "e": "factory", "me": "Smithy"}
     targets = {(a["street"], a["col"]) for a in ENGINE.legal_actions(s, 0) if a["type"] == "reclaim"}
     assert (0, 0) not in targets and (0, 1) in targets and (1, 0) in targets
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_advanced_head_start_for_each_later_seat(players):
+    """Seat balance (designed here, docs/architectura.md): in the advanced game each player scores 2
+    points for each player who takes turns after them, against the later seats' last word."""
+    s = position(players)
+    s["opts"] = {"variant": "advanced"}
+    s["phase"], s["ask"] = "over", None
+    out = ENGINE.outcome(s)
+    assert [part["Head start"] for part in out["breakdown"]] == [2 * (players - 1 - p) for p in range(players)]
+    assert out["scores"] == [2 * (players - 1 - p) for p in range(players)]
+    s["opts"] = {"variant": "basic"}
+    assert ENGINE.outcome(s)["scores"] == [0] * players

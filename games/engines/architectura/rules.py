@@ -415,7 +415,8 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
     grid = cy.values(city) if grid is None else grid
     n = s["n"]
     out = [
-        {"Buildings": 0, "Parks and statues": 0, "Graveyard": 0, "Head start": head_start(s, p)} for p in range(n)
+        {"Buildings": 0, "Parks and statues": 0, "Graveyard": 0, "Head start": head_start(s, p)}
+        for p in range(n)
     ]
     for st, street in enumerate(city):
         row = grid[st]

@@ -729,7 +729,9 @@ def test_advanced_head_start_for_each_later_seat(players):
     s["opts"] = {"variant": "advanced"}
     s["phase"], s["ask"] = "over", None
     out = ENGINE.outcome(s)
-    assert [part["Head start"] for part in out["breakdown"]] == [2 * (players - 1 - p) for p in range(players)]
+    assert [part["Head start"] for part in out["breakdown"]] == [
+        2 * (players - 1 - p) for p in range(players)
+    ]
     assert out["scores"] == [2 * (players - 1 - p) for p in range(players)]
     s["opts"] = {"variant": "basic"}
     assert ENGINE.outcome(s)["scores"] == [0] * players

@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import clock_seed, run_pool, wilson
-from games.engines.architectura import ENGINE
+from games.engines.architectura import ENGINE, rules
 from games.engines.architectura.bots import heuristic_bot
 from games.engines.architectura.cards import ADDITIONAL_NAMES, BUILDINGS
 from games.engines.rng import Rng, seed_state
@@ -60,6 +60,8 @@ def one_game(job: tuple[int, int, str]) -> dict[str, Any]:
     outcome = ENGINE.outcome(s)
     assert outcome is not None
     winners = [p for p, r in enumerate(outcome["ranks"]) if r == 1]
+    # Each seat's result without its head start, to show what other head starts would give.
+    bare = [(outcome["scores"][p] - rules.head_start(s, p), *rules.tiebreak(s, p)) for p in range(players)]
     decks = [sorted(set(deck_of(s, p))) for p in range(players)]
     built: list[set[str]] = [set() for _ in range(players)]
     for entry in s["log"]:
@@ -79,6 +81,7 @@ def one_game(job: tuple[int, int, str]) -> dict[str, Any]:
         "built": [sorted(b) for b in built],
         "won_city": sorted(won_city),
         "swapped": [[a for a, _ in s["swaps"][p]] for p in range(players)],
+        "bare": bare,
     }
 
 
@@ -131,6 +134,10 @@ def report(players: int, variant: str, results: list[dict[str, Any]], seconds: f
             f"  seat {p + 1}: won {wins[p] / n:5.1%} (95% {lo:.1%}-{hi:.1%}) "
             f"{'inside' if inside else 'OUTSIDE'} {target:.0%} +- 10"
         )
+    per_seat = " / ".join(
+        f"{k}: " + " ".join(f"{x:.1%}" for x in _shares_with(results, players, k)) for k in range(4)
+    )
+    print(f"  seat wins with a head start of k points per later seat, k = {per_seat}")
     print(
         "  building        pick rate  in winners' cities"
         + ("  win rate taken / kept" if variant == "advanced" else "")
@@ -150,6 +157,16 @@ def report(players: int, variant: str, results: list[dict[str, Any]], seconds: f
             extra = f"  {took_won[name] / took[name]:5.1%} / {kept_wins / max(1, kept):5.1%}"
         print(f"  {name:15} {rate:8.1%}  {share:8.1%}{extra}{flag}")
     return ok
+
+
+def _shares_with(results: list[dict[str, Any]], players: int, k: int) -> list[float]:
+    """Seat win shares had each player started with k points per player after them."""
+    wins: Counter[int] = Counter()
+    for r in results:
+        keys = [(r["bare"][p][0] + k * (players - 1 - p), *r["bare"][p][1:]) for p in range(players)]
+        best = max(keys)
+        wins.update(p for p in range(players) if keys[p] == best)
+    return [wins[p] / len(results) for p in range(players)]
 
 
 def main() -> None:

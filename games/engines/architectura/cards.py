@@ -145,13 +145,12 @@ BASIC: tuple[Building, ...] = (
 ADDITIONAL: tuple[Building, ...] = (
     _b(
         "Magic Academy",
-        "faces",
-        (6, 7, 8, 10),
-        3,
+        "fixed",
+        (10,),
         advanced=True,
         replaces=("City Hall",),
-        text="Replaces City Hall. Built with 10 on top. To build it, take 2 cards out of the game from your "
-        "hand and/or your Graveyard. If you cannot build it at the start of your turn, it leaves the game.",
+        text="Replaces City Hall. To build it, take 2 cards out of the game from your hand and/or your "
+        "Graveyard. If you cannot build it at the start of your turn, it leaves the game.",
     ),
     _b(
         "Obelisk",

@@ -4,7 +4,7 @@ Each test names the rule and cites the rulebook section (rules/001_89c33cbdd29ef
 Values used (designed here, docs/architectura.md): Park 1-2-3-4 (basic 1), Fountain 2-4-5-6
 (basic 4), Greenhouse 1-3-4-6 (3), Library 2-4-5-6 (4), Guesthouse 3-4-6-7 (4), Quarry
 3-5-6-7 (5), Arsenal 2-3-4-6 (3), Museum 3-4-5-7 (4), Statue 2, City Hall 8, Tavern X+1,
-Theatre No.-1; Magic Academy 6-7-8-10 (10), Obelisk 2-4-5-6 (4), Laboratory 2-4-5-7 (4),
+Theatre No.-1; Magic Academy 10, Obelisk 2-4-5-6 (4), Laboratory 2-4-5-7 (4),
 Manufactory 2-4-5-6 (5), Smithy X-1, Graveyard 1 per card in it minus 2.
 """
 

@@ -437,7 +437,7 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
 # Points each player starts with for every player who takes turns after them (designed here;
 # docs/architectura.md, "Seat balance"): the later seats have the last word, for the last cards
 # built are never compared from their right, and the player who builds last wins most games.
-HEAD_START = {"basic": 0, "advanced": 2}
+HEAD_START = {"basic": 0, "advanced": 1}
 
 
 def head_start(s: State, p: int) -> int:

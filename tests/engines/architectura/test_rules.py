@@ -723,15 +723,13 @@ def test_manufactory_cannot_take_back_a_manufactory_or_a_smithy():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_advanced_head_start_for_each_later_seat(players):
-    """Seat balance (designed here, docs/architectura.md): in the advanced game each player scores 2
-    points for each player who takes turns after them, against the later seats' last word."""
+    """Seat balance (designed here, docs/architectura.md): in the advanced game each player scores 1
+    point for each player who takes turns after them, against the later seats' last word."""
     s = position(players)
     s["opts"] = {"variant": "advanced"}
     s["phase"], s["ask"] = "over", None
     out = ENGINE.outcome(s)
-    assert [part["Head start"] for part in out["breakdown"]] == [
-        2 * (players - 1 - p) for p in range(players)
-    ]
-    assert out["scores"] == [2 * (players - 1 - p) for p in range(players)]
+    assert [part["Head start"] for part in out["breakdown"]] == [players - 1 - p for p in range(players)]
+    assert out["scores"] == [players - 1 - p for p in range(players)]
     s["opts"] = {"variant": "basic"}
     assert ENGINE.outcome(s)["scores"] == [0] * players

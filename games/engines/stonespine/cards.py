@@ -141,8 +141,8 @@ _C = [
     ),
     (
         "Warband",
-        "4 per gnoll, goblin and kobold trio.",
-        lambda g, b: 4 * _sets(g, ("gnoll", "goblin", "kobold")),
+        "3 per gnoll, goblin and kobold trio.",
+        lambda g, b: 3 * _sets(g, ("gnoll", "goblin", "kobold")),
     ),
     (
         "Armory",

@@ -35,3 +35,25 @@ def decision_times(
             s = engine.apply(s, seat, action)
     timings.sort()
     return timings[len(timings) // 2] * 1000, timings[int(len(timings) * 0.99)] * 1000, len(timings)
+
+
+def clock_seed() -> int:
+    """A run's first seed, from the clock (printed by the caller so the run can be repeated)."""
+    return time.time_ns() // 1000 % 1_000_000_007
+
+
+def run_pool(fn: Any, jobs: list[Any], workers: int = 2) -> list[Any]:
+    """Runs `fn` over `jobs` in `workers` processes (the machine has 2 cores), in order."""
+    if workers <= 1:
+        return [fn(job) for job in jobs]
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return pool.map(fn, jobs, chunksize=max(1, len(jobs) // (workers * 20)))
+
+
+def mean_sd(values: list[float]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    m = sum(values) / len(values)
+    return m, math.sqrt(sum((v - m) ** 2 for v in values) / len(values))

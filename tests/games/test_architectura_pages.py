@@ -32,7 +32,7 @@ def test_an_architectura_game_renders_from_start_to_score_sheet(alice, django_ca
     assert any("ar-card" in p and "Street 2" in p and "Block 8" in p for p in pages)
     assert any("pts" in p for p in pages)  # what a card scores right now
     final = client.get(game.get_absolute_url()).text
-    for category in ("Buildings", "Parks and statues", "Graveyard"):
+    for category in ("Buildings", "Parks and statues", "Graveyard", "Head start"):
         assert category in final
 
 

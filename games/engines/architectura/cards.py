@@ -77,7 +77,7 @@ BASIC: tuple[Building, ...] = (
     _b(
         "Fountain",
         "faces",
-        (2, 3, 4, 5),
+        (2, 4, 5, 6),
         1,
         effect="reserve",
         text="You may put one of your protection tokens on an empty eligible space: it counts as "
@@ -137,7 +137,7 @@ BASIC: tuple[Building, ...] = (
         (8,),
         effect="protect",
         guarded=True,
-        text="Protected from the start. Only built right of one of your face-up buildings; if you cannot "
+        text="Protected from the start. Only built right of a face-up building (any colour); if you cannot "
         "build it at the start of your turn, it leaves the game. You may protect another of your buildings.",
     ),
 )
@@ -155,8 +155,8 @@ ADDITIONAL: tuple[Building, ...] = (
     _b(
         "Obelisk",
         "faces",
-        (3, 5, 6, 8),
-        2,
+        (2, 4, 5, 6),
+        1,
         effect="limit",
         advanced=True,
         replaces=("Museum",),
@@ -186,8 +186,8 @@ ADDITIONAL: tuple[Building, ...] = (
     _b(
         "Manufactory",
         "faces",
-        (3, 5, 6, 8),
-        1,
+        (2, 4, 5, 6),
+        2,
         effect="factory",
         advanced=True,
         replaces=("Quarry",),

@@ -19,15 +19,15 @@ def can_pay(s: State, p: int) -> bool:
     return len(s["hands"][p]) - 1 + len(s["grave"][p] or ()) >= 2
 
 
-def own_left(city: cy.City, p: int, st: int, c: int) -> bool:
-    card = cy.face_up(city, st, c - 1)
-    return card is not None and card[0] == p
+def face_up_left(city: cy.City, st: int, c: int) -> bool:
+    """City Hall's condition (designed here): a face-up building, of any colour, on its left."""
+    return cy.face_up(city, st, c - 1) is not None
 
 
 def playable_at(s: State, p: int, name: str, st: int, c: int) -> bool:
     """Card-specific conditions on top of the space being open to `p`."""
     if name == "City Hall":
-        return own_left(s["city"], p, st, c)
+        return face_up_left(s["city"], st, c)
     if name == "Magic Academy":
         return can_pay(s, p)
     return name != "Graveyard"

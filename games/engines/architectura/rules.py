@@ -145,18 +145,19 @@ def plays(s: State, p: int) -> list[Action]:
     return acts
 
 
-def _has_face_up(s: State, p: int) -> bool:
-    return any(stack and stack[-1][0] == p and stack[-1][2] for street in s["city"] for stack in street)
+def _city_has_face_up(s: State) -> bool:
+    return any(stack and stack[-1][2] for street in s["city"] for stack in street)
 
 
 def _prepare(s: State, p: int) -> None:
     """The start of `p`'s turn: City Hall or Magic Academy that cannot be built now leave the game
-    (their clarifications; a player with no face-up building yet keeps City Hall, or it could
-    never be kept); then an empty hand is refilled (a Laboratory or a lost card may empty it)."""
+    (their clarifications; City Hall is kept while the city has no face-up building at all, or
+    it could never be kept through an opening hand); then an empty hand is refilled (a
+    Laboratory or a lost card may empty it)."""
     for name in ("City Hall", "Magic Academy"):
         if name not in s["hands"][p]:
             continue
-        if name == "City Hall" and not _has_face_up(s, p):
+        if name == "City Hall" and not _city_has_face_up(s):
             continue
         if any(a.get("card") == name for a in plays(s, p)):
             continue
@@ -417,7 +418,11 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
     """Each player's points now: building values, end-of-game effects, Graveyard."""
     city = s["city"]
     grid = cy.values(city) if grid is None else grid
-    out = [{"Buildings": 0, "Parks and statues": 0, "Graveyard": 0} for _ in range(s["n"])]
+    n = s["n"]
+    out = [
+        {"Buildings": 0, "Parks and statues": 0, "Graveyard": 0, "Head start": head_start(s, p)}
+        for p in range(n)
+    ]
     for st, street in enumerate(city):
         row = grid[st]
         for c, stack in enumerate(street):
@@ -432,6 +437,17 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
         if grave is not None:
             out[p]["Graveyard"] = len(grave) + BUILDINGS["Graveyard"].k
     return out
+
+
+# Points each player starts with for every player who takes turns after them (designed here;
+# docs/architectura.md, "Seat balance"): the later seats have the last word, for the last cards
+# built are never compared from their right, and the player who builds last wins most games.
+HEAD_START = {"basic": 0, "advanced": 1}
+
+
+def head_start(s: State, p: int) -> int:
+    variant = "advanced" if s["opts"].get("variant") == "advanced" else "basic"
+    return HEAD_START[variant] * (s["n"] - 1 - p)
 
 
 def end_bonus(city: cy.City, st: int, c: int) -> int:

@@ -64,6 +64,22 @@ def _uniform_lines(grid: d.Grid, rows: bool) -> int:
     return sum(all(c is not None for c in line) and len({d.kind(c) for c in line}) == 1 for line in lines)
 
 
+def _most_of_one_type(line: tuple) -> int:
+    kinds = [d.kind(c) for c in line if c is not None]
+    return max(kinds.count("cave"), kinds.count("stone"))
+
+
+def _open_door(grid: d.Grid, bp: dict) -> int:
+    inward = d.connected_to(grid, bp["entrance"], "entrance")
+    outward = d.connected_to(grid, bp["exit"], "exit")
+    return 4 * bool(inward) + 4 * bool(outward) + 4 * bool(inward & outward)
+
+
+def _sealed(grid: d.Grid) -> int:
+    """Chambers with no path to any neighbouring chamber."""
+    return sum(len(d.reachable(grid, (r, c))) == 1 for r, c, _ in d.cells(grid))
+
+
 def _kinds(cell: dict, group: tuple[str, ...]) -> int:
     return len({e for e in cell["el"] if e in group})
 
@@ -118,13 +134,21 @@ _C = [
         "2 per different kind of monster.",
         lambda g, b: 2 * len({e for e in d.elements(g) if e in MONSTERS}),
     ),
-    ("Slick Floors", "4 per slime and ooze pair.", lambda g, b: 4 * _sets(g, ("slime", "ooze"))),
+    (
+        "Slick Floors",
+        "2 per slime and ooze pair, 12 at most.",
+        lambda g, b: min(12, 2 * _sets(g, ("slime", "ooze"))),
+    ),
     (
         "Warband",
-        "6 per gnoll, goblin and kobold trio.",
-        lambda g, b: 6 * _sets(g, ("gnoll", "goblin", "kobold")),
+        "3 per gnoll, goblin and kobold trio.",
+        lambda g, b: 3 * _sets(g, ("gnoll", "goblin", "kobold")),
     ),
-    ("Armory", "5 per bear, blade, fire, pit and spike set.", lambda g, b: 5 * _sets(g, TRAPS)),
+    (
+        "Armory",
+        "1 per trap, and 5 more per set of bear, blade, fire, pit and spike.",
+        lambda g, b: d.count(g, "trap") + 5 * _sets(g, TRAPS),
+    ),
     ("Hoard", "2 per treasure chest.", lambda g, b: 2 * d.count(g, "treasure")),
     (
         "Packed Rooms",
@@ -133,13 +157,13 @@ _C = [
     ),
     (
         "Bare Rock",
-        "2 per chamber with no element.",
-        lambda g, b: 2 * _per_cell(lambda c: d.free_areas(c) == 4)(g),
+        "3 per chamber with three or four empty element areas.",
+        lambda g, b: 3 * _per_cell(lambda c: d.free_areas(c) >= 3)(g),
     ),
     (
         "Mixed Company",
-        "3 per chamber with two or more kinds of monster.",
-        lambda g, b: 3 * _per_cell(lambda c: _kinds(c, MONSTERS) >= 2)(g),
+        "1 per chamber with two or more kinds of monster.",
+        lambda g, b: _per_cell(lambda c: _kinds(c, MONSTERS) >= 2)(g),
     ),
     (
         "Guarded Gold",
@@ -154,10 +178,22 @@ _C = [
         lambda g, b: 2 * sum(len(c) == 1 for c in d.clusters(g)),
     ),
     ("Strata", "5 per row of four chambers of one type.", lambda g, b: 5 * _uniform_lines(g, rows=True)),
-    ("Pillars", "5 per column of four chambers of one type.", lambda g, b: 5 * _uniform_lines(g, rows=False)),
-    ("Grand Tour", "1 per chamber on a path to both the entrance and the exit.", _both),
-    ("Open Door", "7 if the entrance and the exit are on one path.", lambda g, b: 7 * (_both(g, b) > 0)),
-    ("Hidden Ways", "2 per secret passage.", lambda g, b: 2 * sum(len(c["sp"]) for _, _, c in d.cells(g))),
+    (
+        "Pillars",
+        "2 per column with three or more chambers of one type.",
+        lambda g, b: 2 * sum(_most_of_one_type(col) >= 3 for col in zip(*g, strict=True)),
+    ),
+    ("Grand Tour", "1 per chamber on a path to the entrance or the exit.", _any_path),
+    (
+        "Open Door",
+        "4 if a path leads in from the entrance, 4 if one leads out to the exit, 4 more if it is one path.",
+        _open_door,
+    ),
+    (
+        "Hidden Ways",
+        "4 per secret passage, and 1 per sealed chamber (no path to any neighbour).",
+        lambda g, b: 4 * sum(len(c["sp"]) for _, _, c in d.cells(g)) + _sealed(g),
+    ),
     (
         "Warm Welcome",
         "5 if the entrance chamber holds a monster.",
@@ -182,15 +218,19 @@ _C = [
     ),
     (
         "Rich Veins",
-        "2 per chamber worth 3 gold or more.",
-        lambda g, b: 2 * _per_cell(lambda c: d.CHAMBERS[c["id"]].gold >= 3)(g),
+        "1 per chamber worth 3 gold or more.",
+        lambda g, b: _per_cell(lambda c: d.CHAMBERS[c["id"]].gold >= 3)(g),
     ),
-    ("Perfect Plans", "2 per blueprint demand met.", lambda g, b: 2 * d.blueprint_met(g, b)),
+    (
+        "Perfect Plans",
+        "3 per blueprint demand met beyond the fourth.",
+        lambda g, b: 3 * max(0, d.blueprint_met(g, b) - 4),
+    ),
     ("Renowned", "1 per positive star icon.", lambda g, b: d.count(g, "star")),
     (
         "Clean Record",
-        "6 if no negative star.",
-        lambda g, b: 6 * (not any(e and e.startswith("star-") for e in d.elements(g))),
+        "8, less 2 per negative star icon (never below 0).",
+        lambda g, b: max(0, 8 - 2 * sum(e.startswith("star-") for e in d.elements(g))),
     ),
 ]
 # Values order the cards for the solo game: the broadest, surest cards rank lowest.

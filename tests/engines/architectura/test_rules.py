@@ -1,11 +1,11 @@
 """Scenario tests for Architectura, one per rule, on hand-made positions.
 
 Each test names the rule and cites the rulebook section (rules/001_89c33cbdd29ef5f4.txt).
-Values used (designed here, docs/architectura.md): Park 1-2-3-4 (basic 1), Fountain 2-3-4-5
-(basic 3), Greenhouse 1-3-4-6 (3), Library 2-4-5-6 (4), Guesthouse 3-4-6-7 (4), Quarry
+Values used (designed here, docs/architectura.md): Park 1-2-3-4 (basic 1), Fountain 2-4-5-6
+(basic 4), Greenhouse 1-3-4-6 (3), Library 2-4-5-6 (4), Guesthouse 3-4-6-7 (4), Quarry
 3-5-6-7 (5), Arsenal 2-3-4-6 (3), Museum 3-4-5-7 (4), Statue 2, City Hall 8, Tavern X+1,
-Theatre No.-1; Magic Academy 10, Obelisk 3-5-6-8 (6), Laboratory 2-4-5-7 (4), Manufactory
-3-5-6-8 (5), Smithy X-1, Graveyard 1 per card in it minus 2.
+Theatre No.-1; Magic Academy 10, Obelisk 2-4-5-6 (4), Laboratory 2-4-5-7 (4),
+Manufactory 2-4-5-6 (5), Smithy X-1, Graveyard 1 per card in it minus 2.
 """
 
 from __future__ import annotations
@@ -416,7 +416,7 @@ def test_game_ends_when_no_one_can_play_and_scores_current_values():
     out = ENGINE.outcome(s)
     # Park: 1 + 1 (next to the Quarry) ; Quarry 7
     assert out["scores"] == [9, 4]
-    assert out["breakdown"][0] == {"Buildings": 8, "Parks and statues": 1, "Graveyard": 0}
+    assert out["breakdown"][0] == {"Buildings": 8, "Parks and statues": 1, "Graveyard": 0, "Head start": 0}
     assert out["ranks"] == [1, 2]
 
 
@@ -426,12 +426,12 @@ def test_tie_goes_to_most_cards_on_the_table_then_the_lowest_card():
         city={
             (0, 0): card(0, "Museum"),
             (0, 1): card(0, "Museum", up=False),
-            (1, 0): card(1, "Fountain"),
+            (1, 0): card(1, "Arsenal"),
             (1, 1): card(1, "Park", turn=0),
         },
     )
     s["phase"], s["ask"] = "over", None
-    # 4 against 3 + 1 (the Park next to the Fountain adds 1): tied at 4; seat 1 has more cards.
+    # 4 against 3 + 1 (the Park next to the Arsenal adds 1): tied at 4; seat 1 has more cards.
     assert ENGINE.outcome(s)["ranks"] == [2, 1]
     s["city"][0][1] = [card(0, "Park", turn=0)]  # now 4 + 1 + 1 = 6 vs 5
     s["city"][1][1] = [card(1, "Park", turn=1)]  # 3 + 2 + 1 = 6: tied, 2 cards each
@@ -458,11 +458,11 @@ def test_tie_the_graveyard_is_a_card_with_a_value_in_both_tie_breaks():
     assert out["scores"] == [6, 6]
     assert out["ranks"] == [1, 2]  # the Graveyard's 0 is the lowest card of all
     s["grave"][0] = ["Park", "Tavern", "Statue", "Arsenal"]  # now worth 2
-    s["city"][0][0] = [card(0, "Obelisk", turn=3)]  # 8 + 2 = 10
-    s["city"][1][0] = [card(1, "Museum", turn=3)]
-    s["city"][1][2] = [card(1, "Park", turn=2)]  # 7 + 3 = 10
+    s["city"][0][0] = [card(0, "Museum", turn=3)]  # 7 + 2 = 9
+    s["city"][1][0] = [card(1, "Quarry", turn=2)]
+    s["city"][1][2] = [card(1, "Park", turn=2)]  # 6 + 3 = 9
     out = ENGINE.outcome(s)
-    assert out["scores"] == [10, 10]
+    assert out["scores"] == [9, 9]
     assert out["ranks"] == [1, 2]  # seat 0's lowest (Graveyard 2) is below seat 1's (Park 3)
 
 
@@ -474,7 +474,7 @@ def test_statue_scores_next_to_a_park_of_any_colour():
     s = position(city={(0, 0): card(1, "Park"), (0, 1): card(0, "Statue")})
     s["phase"], s["ask"] = "over", None
     out = ENGINE.outcome(s)
-    assert out["breakdown"][0] == {"Buildings": 2, "Parks and statues": 4, "Graveyard": 0}
+    assert out["breakdown"][0] == {"Buildings": 2, "Parks and statues": 4, "Graveyard": 0, "Head start": 0}
 
 
 def test_park_scores_one_per_adjacent_face_up_building():
@@ -603,16 +603,19 @@ def test_magic_academy_leaves_the_game_if_it_cannot_be_played():
 
 
 def test_city_hall_leaves_the_game_if_it_cannot_be_played():
-    """City Hall: removed if it cannot be played (designed: only right of your own face-up card)."""
+    """City Hall: removed if it cannot be played. Its condition (designed here, revised for
+    balance: right of a face-up building of any colour, no longer only the owner's) can fail:
+    here street 1 is full and street 2 is empty, so its only open space has nothing on its left."""
+    owners = [1, 0, 1, 0, 1, 0, 1]
     s = position(
-        city={(0, 0): card(1, "Park"), (0, 1): card(0, "Park"), (0, 2): card(1, "Park")},
+        city={(0, c): card(owner, "Park") for c, owner in enumerate(owners)},
         hands=[["Park"], ["City Hall", "Museum"]],
-        turn=1,
     )
-    s["ask"] = {"k": "turn", "p": 0}
-    s["turn"] = 0
-    s = play(s, 0, "Park", 0, 3)  # seat 1's only space right of its own card is taken
-    assert "City Hall" in s["box"][1]
+    assert {"type": "play", "card": "City Hall", "street": 0, "col": 7} in ENGINE.legal_actions(
+        {**s, "ask": {"k": "turn", "p": 1}, "turn": 1}, 1
+    )  # right of seat 0's Park: any colour will do
+    s = play(s, 0, "Park", 0, 7)  # street 1 is now full
+    assert "City Hall" in s["box"][1] and s["hands"][1] == ["Museum"]
 
 
 def test_museum_hand_limit_stays_up_when_destroyed():
@@ -716,3 +719,17 @@ def test_manufactory_cannot_take_back_a_manufactory_or_a_smithy():
     s["ask"] = {"k": "eff", "p": 0, "e": "factory", "me": "Smithy"}
     targets = {(a["street"], a["col"]) for a in ENGINE.legal_actions(s, 0) if a["type"] == "reclaim"}
     assert (0, 0) not in targets and (0, 1) in targets and (1, 0) in targets
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_advanced_head_start_for_each_later_seat(players):
+    """Seat balance (designed here, docs/architectura.md): in the advanced game each player scores 1
+    point for each player who takes turns after them, against the later seats' last word."""
+    s = position(players)
+    s["opts"] = {"variant": "advanced"}
+    s["phase"], s["ask"] = "over", None
+    out = ENGINE.outcome(s)
+    assert [part["Head start"] for part in out["breakdown"]] == [players - 1 - p for p in range(players)]
+    assert out["scores"] == [players - 1 - p for p in range(players)]
+    s["opts"] = {"variant": "basic"}
+    assert ENGINE.outcome(s)["scores"] == [0] * players

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.stonespine.jael import JAEL_CARDS, deck, jael_score
+from games.engines.stonespine.data import CHAMBERS
+from games.engines.stonespine.jael import JAEL_CARDS, deck, jael_measure, jael_score
 
 
 def test_jael_scores_the_rulebooks_worked_example_132():
@@ -50,3 +51,13 @@ def test_every_jael_card_shows_a_chamber_icon_and_market_positions():
     for card in JAEL_CARDS.values():
         assert card.icon in {"red", "green", "blue"}
         assert card.positions and all(i in (0, 1) and half in ("top", "bottom") for i, half in card.positions)
+
+
+def test_jael_crowded_dungeon_counts_a_full_dungeon_less_his_elements():
+    """Solo - Final Scoring, Goal Card (designed reading, docs/stonespine.md): for "fewest empty
+    element areas" Jael's number is the 64 areas of a sixteen-chamber dungeon less one per
+    element he holds (chambers and tokens; secret passages are not elements), so he is measured
+    on the same scale as the player's dungeon."""
+    pile = [c for c in sorted(CHAMBERS) if sum(e is not None for e in CHAMBERS[c].elements) == 2][:3]
+    tokens = ["gnoll", "treasure", "passage"]
+    assert jael_measure(7, pile, tokens) == 64 - (3 * 2 + 2)

@@ -119,12 +119,14 @@ def test_solo_conforms_over_200_seeds(mode):
 
 
 def test_legendary_jael_is_harder_for_the_heuristic_bot():
-    """Legendary mode must be noticeably harder (bench/stonespine_solo.py has the full figures)."""
-    wins = {
-        mode: sum(play(ENGINE, seed, 1, {"jael": mode}, ["heuristic"])["ranks"][0] == 1 for seed in range(40))
-        for mode in ("basic", "legendary")
-    }
-    assert wins["legendary"] < wins["basic"]
+    """Legendary mode must be noticeably harder (bench/stonespine_solo.py has the full figures).
+    Measured by the mean margin: since the challenge cards were brought into their designed range
+    the heuristic bot rarely beats either Jael, so 40 games' win counts no longer tell them apart."""
+    margin = {}
+    for mode in ("basic", "legendary"):
+        games = [play(ENGINE, seed, 1, {"jael": mode}, ["heuristic"]) for seed in range(40)]
+        margin[mode] = sum(g["scores"][0] - g["scores"][1] for g in games) / len(games)
+    assert margin["legendary"] < margin["basic"] - 5
 
 
 def test_year_4_pass_keeps_the_gold_takes_no_challenge_and_jael_sweeps_the_market():

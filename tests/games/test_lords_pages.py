@@ -6,6 +6,7 @@ player's spell hand."""
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 
 from django.core.management import call_command
@@ -135,3 +136,21 @@ def test_simulate_lords_prints_one_json_object_per_game():
         "simulate", "lords", "--players", "2", "--games", "2", "--bots", "heuristic,random", stdout=out
     )
     assert out.getvalue()
+
+
+def test_a_worker_is_placed_on_the_board_by_clicking_its_spot(alice, bob):
+    """Each spot carries the target key that the place moves in the actions list name, so
+    the page lights the spots where the player may place (static/js/play.js)."""
+    game = services.create_game(alice, "lords", 2, {})
+    services.join_game(bob, game.pk)
+    game.refresh_from_db()
+    seat = game.to_act[0]
+    user = alice if seat == 0 else bob
+    page = client_for(user).get(game.get_absolute_url()).text
+    spots = set(re.findall(r'data-target="(spot:[^"]+)"', page))
+    placed = {
+        key
+        for keys in re.findall(r'data-targets="([^"]*)"', page)
+        for key in re.findall(r"spot:[^&\]]+", keys)
+    }
+    assert placed and placed <= spots

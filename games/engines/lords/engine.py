@@ -50,6 +50,9 @@ class Lords(BaseEngine):
     def describe(self, s: State, seat: int, action: Action) -> tuple[str, str]:
         return views.describe(s, seat, action)
 
+    def targets(self, s: State, seat: int, action: Action) -> list[str]:
+        return views.targets(action)
+
     def sample(self, view: View, seat: int, rng: Rng) -> State:
         """A full state consistent with what `seat` sees in `view` (for search bots)."""
         return sample.sample(view, seat, rng)

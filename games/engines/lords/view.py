@@ -128,6 +128,23 @@ def secrets(s: State, seat: int | None) -> list[str]:
     return out
 
 
+# -- Moves on the board (games/engines/README.md): the element each action is made on --------
+
+BOARD_TARGETS = {
+    "place": ("spot", "spot"),
+    "buy_item": ("store", "item"),
+    "buy_spell": ("black", "spell"),
+    "cast": ("spell", "spell"),
+}
+
+
+def targets(action: dict[str, Any]) -> list[str]:
+    """A worker goes on its spot; a store item or Black Market spell is bought by clicking it;
+    a spell in hand is cast by clicking it. Everything else is made from the list."""
+    kind, field = BOARD_TARGETS.get(action["type"], (None, None))
+    return [f"{kind}:{action[field]}"] if kind and field else []
+
+
 # -- Actions in words -----------------------------------------------------------------------------
 
 

@@ -100,3 +100,27 @@ def test_a_view_holds_no_other_hand_and_no_deck_order():
         for c in s["spell_deck"] + s["store_deck"]:
             assert f'"{c}"' not in text
         assert str(s["rng"]) not in text
+
+
+def test_board_targets_name_the_spot_the_card_or_the_spell_a_move_is_made_on():
+    """Moves on the board: each placement names its spot; buys and casts name the item or
+    spell clicked; the rest (free actions, passes) are made from the list. No target names
+    anything the seat cannot see (a spot, a shown card, its own spell)."""
+    seen: dict[str, set[str]] = {}
+    for s in states(3, 3, every=3):
+        for seat in ENGINE.to_act(s):
+            view = ENGINE.view(s, seat)
+            for action in ENGINE.legal_actions(s, seat):
+                keys = ENGINE.targets(s, seat, action)
+                seen.setdefault(action["type"], set()).update(k.split(":")[0] for k in keys)
+                if action["type"] == "place":
+                    assert keys == [f"spot:{action['spot']}"]
+                elif action["type"] == "buy_item":
+                    assert keys == [f"store:{action['item']}"] and action["item"] in view["store"]
+                elif action["type"] == "buy_spell":
+                    assert keys == [f"black:{action['spell']}"] and action["spell"] in view["market"]
+                elif action["type"] == "cast":
+                    assert keys == [f"spell:{action['spell']}"]
+                else:
+                    assert keys == []
+    assert seen["place"] == {"spot"}

@@ -62,7 +62,12 @@ def token(element: str | None) -> dict[str, str] | None:
 def legend() -> list[dict[str, Any]]:
     """Every kind of piece, for the key beside the board and on the How to play page."""
     pieces = [token(e) for e in NAMES] + [token("star+1"), token("star-1")]
-    families = {"monster": "monster", "trap": "trap", "treasure": "1 gold each year", "passage": "opens a path"}
+    families = {
+        "monster": "monster",
+        "trap": "trap",
+        "treasure": "1 gold each year",
+        "passage": "opens a path",
+    }
     return [
         {**p, "note": families.get(p["family"], "reputation at the end")} for p in pieces if p is not None
     ]

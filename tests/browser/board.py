@@ -19,8 +19,10 @@ from tests.browser.live import wait_for_idle_htmx
 def my_moves(page: Page) -> list[dict[str, Any]]:
     forms = page.locator("#actions form[data-targets]")
     return [
-        {"targets": json.loads(forms.nth(i).get_attribute("data-targets") or "[]"),
-         "label": forms.nth(i).get_attribute("data-label") or ""}
+        {
+            "targets": json.loads(forms.nth(i).get_attribute("data-targets") or "[]"),
+            "label": forms.nth(i).get_attribute("data-label") or "",
+        }
         for i in range(forms.count())
     ]
 

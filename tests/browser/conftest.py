@@ -220,7 +220,9 @@ def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]
     contexts: list[Any] = []
 
     def make(width: int = 1200, height: int = 900, **options: Any) -> Any:
-        ctx = browser.new_context(base_url=asgi_server.url, viewport={"width": width, "height": height}, **options)
+        ctx = browser.new_context(
+            base_url=asgi_server.url, viewport={"width": width, "height": height}, **options
+        )
         ctx.set_default_timeout(TIMEOUT_MS)
         ctx.problems = []
 

@@ -80,7 +80,8 @@ def finish_on_the_server(pk: int) -> None:
     while game.status == "active":
         seat = game.to_act[0]
         state = engine.load(game.stored_state())
-        action = engine.bots["heuristic"](engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        bot = getattr(engine, "bots", {})["heuristic"]
+        action = bot(engine.view(state, seat), engine.legal_actions(state, seat), rng)
         services.submit_action(users[seat], pk, seat, action, game.version)
         game.refresh_from_db()
 
@@ -92,7 +93,14 @@ def finish_on_the_server(pk: int) -> None:
     [("stonespine", {}, 400), ("architectura", {}, 200), ("thunderstone", {}, 60)],
 )
 def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
-    alice: Any, bob: Any, new_context: Any, orm: Any, docs_screenshot: Any, slug: str, options: Any, limit: int
+    alice: Any,
+    bob: Any,
+    new_context: Any,
+    orm: Any,
+    docs_screenshot: Any,
+    slug: str,
+    options: Any,
+    limit: int,
 ) -> None:
     def table() -> int:
         game = services.create_game(alice, slug, 2, options)

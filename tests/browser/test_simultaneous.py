@@ -43,7 +43,9 @@ def release(page: Page, held: list[Route]) -> None:
     page.unroute(ACT)
 
 
-def test_two_simultaneous_choices_both_count(duel: Game, alice: Any, bob: Any, new_context: Any, orm: Any) -> None:
+def test_two_simultaneous_choices_both_count(
+    duel: Game, alice: Any, bob: Any, new_context: Any, orm: Any
+) -> None:
     ctx_a, a = open_page(new_context, alice, duel.pk)
     ctx_b, b = open_page(new_context, bob, duel.pk)
     held = hold_moves(b)

@@ -117,7 +117,9 @@ def test_each_move_in_the_list_names_its_board_targets(alice):
     for cid in hand:
         assert f'data-target="hand:{cid}"' in page.text
     targets = [json.loads(unescape(t)) for t in re.findall(r'data-targets="([^"]*)"', page.text)]
-    assert targets and all(len(t) == 2 and t[0].startswith("hand:") and t[1].startswith("cell:0:0:") for t in targets)
+    assert targets and all(
+        len(t) == 2 and t[0].startswith("hand:") and t[1].startswith("cell:0:0:") for t in targets
+    )
     for key in {t[1] for t in targets}:
         assert f'data-target="{key}"' in page.text
 

@@ -23,11 +23,19 @@
   let failed = false;
   let queued = null; // a move clicked while a refresh was in flight
 
+  function myMove() {
+    return !!document.querySelector("#actions form[data-targets]");
+  }
+
   function apply(html) {
     const scrollY = window.scrollY;
+    const before = myMove();
     htmx.swap("#flash", html, {swapStyle: "none"});
     window.scrollTo(0, scrollY);
     restorePicks();
+    // Screen readers hear when a turn begins (the regions themselves are swapped silently).
+    if (myMove() && !before) document.getElementById("turn-news").textContent = "Your move.";
+    else if (!myMove()) document.getElementById("turn-news").textContent = "";
   }
 
   function request(url, options) {

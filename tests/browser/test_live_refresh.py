@@ -70,3 +70,4 @@ def test_a_move_arriving_during_a_refresh_still_shows(
     assert_settled(a)
     expect(a.locator("#log")).to_contain_text("Round 1:")
     expect(a.locator("#actions")).to_contain_text("Your move")
+    expect(a.locator("#turn-news")).to_have_text("Your move.")  # said to screen readers

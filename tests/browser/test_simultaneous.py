@@ -87,8 +87,12 @@ def test_one_request_per_update_and_none_on_connecting(
     ctx_a, a = open_page(new_context, alice, duel.pk)
     ctx_b, b = open_page(new_context, bob, duel.pk)
     asked: dict[str, list[str]] = {"alice": [], "bob": []}
-    for name, page in (("alice", a), ("bob", b)):
-        page.on("request", lambda r, name=name: asked[name].append(f"{r.method} {r.url.split('/', 3)[-1]}"))
+
+    def recorder(name: str) -> Any:
+        return lambda r: asked[name].append(f"{r.method} {r.url.split('/', 3)[-1]}")
+
+    a.on("request", recorder("alice"))
+    b.on("request", recorder("bob"))
     b.reload()  # connecting at the version it shows: nothing to fetch
     b.wait_for_timeout(500)
     assert [r for r in asked["bob"] if "part=" in r] == []

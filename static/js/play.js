@@ -23,11 +23,19 @@
   let failed = false;
   let queued = null; // a move clicked while a refresh was in flight
 
+  function myMove() {
+    return !!document.querySelector("#actions form[data-targets]");
+  }
+
   function apply(html) {
     const scrollY = window.scrollY;
+    const before = myMove();
     htmx.swap("#flash", html, {swapStyle: "none"});
     window.scrollTo(0, scrollY);
     restorePicks();
+    // Screen readers hear when a turn begins (the regions themselves are swapped silently).
+    if (myMove() && !before) document.getElementById("turn-news").textContent = "Your move.";
+    else if (!myMove()) document.getElementById("turn-news").textContent = "";
   }
 
   function request(url, options) {
@@ -75,10 +83,15 @@
     const msg = e.detail;
     if ((msg.type === "moved" || msg.type === "version") && msg.version > shown) {
       heard = Math.max(heard, msg.version);
-      htmx.trigger(body, "game-moved"); // turns.js listens too
+      htmx.trigger(body, "game-moved", {version: msg.version}); // turns.js listens too
     }
   });
-  body.addEventListener("game-moved", refresh); // also sent by live.js when the table changed
+  body.addEventListener("game-moved", function (e) {
+    // A new version heard while a request is on its way is fetched when it lands, if that
+    // answer is older; live.js's "the table changed" (no version) always fetches again.
+    if (busy && e.detail && e.detail.version) return;
+    refresh();
+  });
   // A message lost on the way must not leave the page behind for long.
   setInterval(function () { if (document.visibilityState === "visible") refresh(); }, 60000);
 

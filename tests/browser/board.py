@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.live import wait_for_idle_htmx
@@ -33,7 +34,19 @@ def board_element(page: Page, key: str) -> Any:
 
 def play_one(page: Page, prefer: int = 0) -> str:
     """Makes one move (the `prefer`-th one that can be made on the board, else the first
-    in the list); returns "board" or "list"."""
+    in the list); returns "board" or "list". If the page is redrawn under the pointer (the
+    other player's move arrived), the picks are dropped and the move is tried again."""
+    for _ in range(3):
+        try:
+            return _play_one(page, prefer)
+        except PlaywrightError as exc:
+            if "not attached" not in str(exc):
+                raise
+            page.keyboard.press("Escape")
+    return _play_one(page, prefer)
+
+
+def _play_one(page: Page, prefer: int) -> str:
     wait_for_idle_htmx(page)
     moves = my_moves(page)
     on_board = [m for m in moves if m["targets"] and all(_present(page, k) for k in m["targets"][:1])]

@@ -1,13 +1,13 @@
-"""A move that lands while the page is still fetching the previous one must show.
+"""A move that lands while the page is still waiting for the answer to its own must show.
 
-Alice's page is refreshing after her own move (its partial requests are held in flight
-here, with the server's answers already drawn), when Bob's move and the Dealer's reveal
-arrive over the socket. Once the held answers land, her page must still catch up.
+Alice's move is answered (with every region drawn at version 1) but the answer is held
+back, while Bob's move and the Dealer's reveal arrive over the socket (versions 2 and 3).
+Once the held answer lands, her page must still catch up with version 3.
 
-This used to fail every time: the regions were swapped with outerHTML, and htmx drops
-a refresh queued on an element that the previous response then replaced (fixed in
-8e74c98: the regions keep their element and swap inside it). The play-loop tests met
-the same race on about one move in seven.
+This used to fail every time when each region was fetched on its own: the regions were
+swapped with outerHTML, and htmx dropped a refresh queued on an element that the
+previous response then replaced. Now one request at a time brings every region, and a
+version heard while it was on its way is fetched once it has landed (static/js/play.js).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
 from games.models import Game
-from tests.browser.live import PARTS, assert_settled, wait_for_idle_htmx
+from tests.browser.live import assert_settled, wait_for_idle_htmx
 from tests.browser.test_play_loop import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,24 +37,20 @@ def test_a_move_arriving_during_a_refresh_still_shows(
     for user in (alice, bob):
         page = new_context().new_page()
         log_in(page, user.email, "pw-" + user.username * 2)
-        with (
-            page.expect_websocket(lambda ws: "/ws/game/" in ws.url) as socket,
-            page.expect_response(lambda r: "?part=actions" in r.url),  # the refresh on connect
-        ):
+        with page.expect_websocket(lambda ws: "/ws/game/" in ws.url) as socket:
             page.goto(game_path)
         wait_for_idle_htmx(page)
         pages[user.username], sockets[user.username] = page, socket.value
     a, b = pages["alice"], pages["bob"]
 
-    # Alice's partial refreshes reach the server (which draws them now) but their
-    # answers are held back for a while.
+    # Alice's move reaches the server (which answers at version 1), but the answer is held.
     held: list[tuple[Route, Any]] = []
-    parts = re.compile(r"\?part=\w+$")
-    a.route(parts, lambda route: held.append((route, route.fetch())))
+    moves = re.compile(r"/act$")
+    a.route(moves, lambda route: held.append((route, route.fetch())))
     a.locator("#actions button").first.click()
     deadline = time.monotonic() + 10
-    while len(held) < len(PARTS):  # route handlers run while Playwright is being called
-        assert time.monotonic() < deadline, f"only {len(held)} partial requests were made"
+    while not held:  # route handlers run while Playwright is being called
+        assert time.monotonic() < deadline, "the move was not sent"
         a.wait_for_timeout(20)
 
     expect(b.locator("#log")).to_contain_text("Alice picked a card.")
@@ -65,12 +61,13 @@ def test_a_move_arriving_during_a_refresh_still_shows(
         "framereceived", lambda frame: f'"version": {duel.version + 3}' in str(frame)
     ):
         b.locator("#actions button").first.click()
-    for route, answer in held:  # now the older answers land
+    for route, answer in held:  # now the older answer lands
         with contextlib.suppress(PlaywrightError):  # unless the page gave up on that request
             route.fulfill(response=answer)
-    a.unroute(parts)
+    a.unroute(moves)
 
     expect(b.locator("#log")).to_contain_text("Round 1:")
     assert_settled(a)
     expect(a.locator("#log")).to_contain_text("Round 1:")
     expect(a.locator("#actions")).to_contain_text("Your move")
+    expect(a.locator("#turn-news")).to_have_text("Your move.")  # said to screen readers

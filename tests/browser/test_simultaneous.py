@@ -79,3 +79,31 @@ def test_a_click_on_a_page_left_behind_says_why_and_catches_up(
     # The refusal is an answer (409) the page reads, not an error in the page.
     problems = [p for p in ctx.problems if not p.startswith("HTTP 409")]
     assert problems == [], problems
+
+
+def test_one_request_per_update_and_none_on_connecting(
+    duel: Game, alice: Any, bob: Any, new_context: Any
+) -> None:
+    ctx_a, a = open_page(new_context, alice, duel.pk)
+    ctx_b, b = open_page(new_context, bob, duel.pk)
+    asked: dict[str, list[str]] = {"alice": [], "bob": []}
+
+    def recorder(name: str) -> Any:
+        return lambda r: asked[name].append(f"{r.method} {r.url.split('/', 3)[-1]}")
+
+    a.on("request", recorder("alice"))
+    b.on("request", recorder("bob"))
+    b.reload()  # connecting at the version it shows: nothing to fetch
+    b.wait_for_timeout(500)
+    assert [r for r in asked["bob"] if "part=" in r] == []
+    asked["bob"].clear()
+    a.locator("#actions button").first.click()
+    expect(b.locator("#log")).to_contain_text("Alice picked a card.")
+    expect(a.locator("#actions")).to_contain_text("Waiting for the other seats")
+    b.wait_for_timeout(300)
+    # (The header's "your turn" count has a request of its own, me/turns.json.)
+    game = [[r for r in asked[name] if r.split(" ")[1].startswith("game/")] for name in ("alice", "bob")]
+    assert game[0] == [f"POST game/{duel.pk}/act"]  # its answer brings every region
+    assert game[1] == [f"GET game/{duel.pk}/?part=update"]
+    no_problems(ctx_a)
+    no_problems(ctx_b)

@@ -97,3 +97,14 @@ def test_a_solo_game_starts_in_one_click_and_jael_plays_in_the_worker(
     final = client.get(game.get_absolute_url()).text
     assert "Jael cards" in final and "Final gold" in final and "Master Architect of Sabek" in final
     assert all(m.seat == 0 or m.action["type"].startswith("jael_") for m in game.moves.all())
+
+
+def test_how_to_play_and_the_board_carry_a_key_to_every_piece(client):
+    """Every element, token, treasure, trap and star has a drawn icon and its name in words."""
+    page = client.get(reverse("how_to_play", args=["stonespine"])).text
+    for icon in ("slime", "ooze", "gnoll", "goblin", "kobold", "bear", "blade", "fire", "pit", "spike"):
+        assert f"stonespine.svg#{icon}" in page
+    for words in ("bear trap", "treasure chest", "secret passage", "a dark star"):
+        assert words in page
+    # No two-letter codes left for a player to decode.
+    assert ">Sl<" not in page and ">SP<" not in page

@@ -91,7 +91,7 @@ def finish_on_the_server(pk: int) -> None:
 # the server while the pages watch (which checks that the end of a game arrives live).
 @pytest.mark.parametrize(
     ("slug", "options", "limit"),
-    [("stonespine", {}, 100), ("architectura", {}, 200), ("thunderstone", {}, 60)],
+    [("stonespine", {}, 100), ("architectura", {}, 200), ("thunderstone", {}, 60), ("lords", {}, 60)],
 )
 def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
     alice: Any,

@@ -10,6 +10,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import ApplicationCommunicator, WebsocketCommunicator
 from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Profile
@@ -176,3 +177,23 @@ def test_a_chunked_body_over_the_limit_is_refused_before_the_service(duel, alice
     status, answer = async_to_sync(send_chunked)()
     assert (status, answer) == (400, {"error": "that action is far too large"})
     assert Game.objects.get(pk=duel.pk).version == 0
+
+
+def test_a_move_sent_as_multipart_form_data_through_the_csrf_check_is_played(duel, alice):
+    """A browser's FormData is multipart: CsrfViewMiddleware reads the fields from the stream
+    before the view, so the view cannot read the raw body again. The move is still played (its
+    size measured on the fields received), not answered with a server error."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    client.get(duel.get_absolute_url())
+    token = client.cookies["csrftoken"].value
+    action = '{"type": "play", "card": "%s"}' % a_legal_card(duel)
+    fields = {"action": action, "version": 0, "seat": 0, "csrfmiddlewaretoken": token}
+    response = client.post(reverse("act", args=[duel.pk]), fields, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert Move.objects.filter(game=duel, seat=0).count() == 1
+
+    fields = {**fields, "action": '{"type": "play", "card": "%s"}' % ("x" * 5000), "version": 1}
+    response = client.post(reverse("act", args=[duel.pk]), fields, headers={"HX-Request": "true"})
+    assert response.status_code == 400
+    assert Move.objects.filter(game=duel).count() == 1

@@ -77,4 +77,6 @@ def expect_live(page: Page, expectation: Any) -> None:
 
 def wait_for_idle_htmx(page: Page) -> None:
     """No request in flight: neither htmx's nor the play page's own (play.js)."""
-    page.wait_for_function("!document.querySelector('.htmx-request, .play-busy')")
+    # A function, not an expression: Playwright polls an expression with eval(), which the
+    # site's Content Security Policy (no 'unsafe-eval') refuses.
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .play-busy')")

@@ -148,7 +148,7 @@ def test_the_lobby_follows_new_tables_live_and_the_waiting_room_turns_into_the_g
     a = new_context().new_page()
     log_in(a, alice.email, "pw-" + alice.username * 2)
     a.goto("/")
-    a.wait_for_function("document.querySelector('[data-lobby]') !== null")
+    a.wait_for_function("() => document.querySelector('[data-lobby]') !== null")
     expect(a.locator("#lobby-open")).to_contain_text("No open tables")
     a.evaluate("window.__notReloaded = true")
 

@@ -122,7 +122,7 @@
 
   document.addEventListener("submit", function (e) {
     const form = e.target;
-    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { e.preventDefault(); return; }
+    if (e.defaultPrevented) return; // refused at site.js's data-confirm question
     if (!form.closest("#actions") || !form.dataset.targets) return;
     e.preventDefault();
     submit(form);

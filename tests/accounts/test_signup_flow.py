@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """allauth counts e-mails sent per address in the cache: each test starts afresh."""
+def fresh_rate_limits(db):
+    """allauth counts e-mails sent per address in the cache: each test starts afresh.
+    (With REDIS_URL the limits live in the database cache, hence `db`.)"""
     cache.clear()
 
 

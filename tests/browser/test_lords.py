@@ -59,7 +59,7 @@ def test_a_player_plays_lords_against_a_bot_to_the_end(
             expect(page.locator("#board .ls-worker.seat-1").first).to_be_visible()
             screenshot(page, "lords-placing")
         assert clicks < MAX_CLICKS, "the game does not end"
-    expect(page.locator("#log")).to_contain_text("Bot 2 (heuristic)")
+    expect(page.locator("#log")).to_contain_text("Bot 2 (Medium)")
     expect(page.locator("#result")).to_contain_text("Game over")
     for category in ("Moat", "Wall", "Towers", "Items", "Spells", "Most workers", "Thieves' Guild"):
         expect(page.locator("#result")).to_contain_text(category)

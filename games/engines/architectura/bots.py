@@ -37,7 +37,7 @@ def table(view: View) -> State:
     hands[me] = [card["name"] for card in view["hand"]]
     return {
         "n": n,
-        "opts": {},
+        "opts": dict(view["options"]),
         "rng": 1,
         "phase": view["phase"],
         "turn": view["turn"],

@@ -24,7 +24,7 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
     swaps = _swaps(view, seat, rng)
     s: State = {
         "n": n,
-        "opts": {},
+        "opts": dict(view["options"]),
         "rng": rng.next64(),
         "phase": view["phase"],
         "turn": view["turn"],

@@ -106,6 +106,7 @@ def view(s: State, seat: int | None) -> View:
     v: View = {
         "me": seat,
         "players": n,
+        "options": dict(s["opts"]),  # the table's options are public (the head start needs them)
         "colours": list(COLOURS[:n]),
         "phase": s["phase"],
         "turn": s["turn"],

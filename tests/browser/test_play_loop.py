@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -38,9 +39,23 @@ def log_in(page: Page, email: str, password: str) -> None:
 def open_game(page: Page, navigate: Any) -> None:
     """Runs `navigate` (which lands on a game page) and waits until its game socket has
     said which version the game is at (the page fetches nothing if it shows that one)."""
-    with page.expect_websocket(lambda ws: "/ws/game/" in ws.url) as socket:
+    # The frames are recorded from the moment the socket exists: waiting for the event after
+    # the socket was handed over could miss a version frame that had already arrived.
+    frames: list[str] = []
+
+    def watch(ws: Any) -> None:
+        if "/ws/game/" in ws.url:
+            ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", watch)
+    try:
         navigate()
-    socket.value.wait_for_event("framereceived", lambda frame: '"version"' in str(frame))
+        deadline = time.monotonic() + 15
+        while not any('"version"' in frame for frame in frames):
+            assert time.monotonic() < deadline, "the game socket never said which version the game is at"
+            page.wait_for_timeout(50)
+    finally:
+        page.remove_listener("websocket", watch)
     wait_for_idle_htmx(page)
 
 

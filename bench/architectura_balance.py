@@ -6,8 +6,12 @@ For every player count (2-4) and variant it prints:
 - for every building, its pick rate (the share of the seats holding it in their deck that
   built it at least once: City Hall lost from the hand, for one, is not picked), and its share
   in winners (the share of games in which it stands face up in a winner's city, or is the
-  winner's built Graveyard); target: every building picked in at least 5% of the seats that
-  hold it, none in more than 90% of winners' cities;
+  winner's built Graveyard), beside its share in all final cities (the seats holding it whose
+  city has it standing at the end); target: every building picked in at least 5% of the seats
+  that hold it, and none in more than 90% of winners' cities unless it stands about as often
+  in every city (within 10 points): a card every player keeps, such as the protected City
+  Hall, is in nearly every winner's city without deciding who wins, while a card that stands
+  in winners' cities far more often than in the others' does decide;
 - advanced game: each seat chooses its replacements at random (each offered replacement taken
   with even odds, up to the allowed number, 6), so that for every additional card the win rate of
   the seats that took it can be set against the seats that kept the basic card; a card is
@@ -69,17 +73,21 @@ def one_game(job: tuple[int, int, str]) -> dict[str, Any]:
             built[entry[2]].add(entry[3])
         elif entry[1] == "graveyard":
             built[entry[2]].add("Graveyard")
-    won_city: set[str] = set()
+    standing: list[set[str]] = [set() for _ in range(players)]
     for street in s["city"]:
         for stack in street:
-            if stack and stack[-1][2] and stack[-1][0] in winners:
-                won_city.add(stack[-1][1])
-    won_city |= {"Graveyard" for p in winners if s["grave"][p] is not None}
+            if stack and stack[-1][2]:
+                standing[stack[-1][0]].add(stack[-1][1])
+    for p in range(players):
+        if s["grave"][p] is not None:
+            standing[p].add("Graveyard")
+    won_city = set().union(*(standing[p] for p in winners))
     return {
         "winners": winners,
         "decks": decks,
         "built": [sorted(b) for b in built],
         "won_city": sorted(won_city),
+        "standing": [sorted(c) for c in standing],
         "swapped": [[a for a, _ in s["swaps"][p]] for p in range(players)],
         "bare": bare,
     }
@@ -113,6 +121,7 @@ def report(players: int, variant: str, results: list[dict[str, Any]], seconds: f
     held: Counter[str] = Counter()
     picked: Counter[str] = Counter()
     in_winner: Counter[str] = Counter()
+    standing: Counter[str] = Counter()
     took_won: Counter[str] = Counter()
     took: Counter[str] = Counter()
     for r in results:
@@ -120,6 +129,7 @@ def report(players: int, variant: str, results: list[dict[str, Any]], seconds: f
         for p in range(players):
             held.update(r["decks"][p])
             picked.update(r["built"][p])
+            standing.update(r["standing"][p])
             for add in r["swapped"][p]:
                 took[add] += 1
                 took_won[add] += p in r["winners"]
@@ -139,7 +149,7 @@ def report(players: int, variant: str, results: list[dict[str, Any]], seconds: f
     )
     print(f"  seat wins with a head start of k points per later seat, k = {per_seat}")
     print(
-        "  building        pick rate  in winners' cities"
+        "  building        pick rate  in winners' cities  in all cities"
         + ("  win rate taken / kept" if variant == "advanced" else "")
     )
     seats = n * players
@@ -148,14 +158,16 @@ def report(players: int, variant: str, results: list[dict[str, Any]], seconds: f
             continue
         rate = picked[name] / held[name]
         share = in_winner[name] / n
-        flag = "" if rate >= 0.05 and share <= 0.90 else "  <- outside target"
+        everywhere = standing[name] / held[name]
+        decides = share > 0.90 and share - everywhere > 0.10
+        flag = "" if rate >= 0.05 and not decides else "  <- outside target"
         ok &= not flag
         extra = ""
         if variant == "advanced" and name in ADDITIONAL_NAMES and took[name]:
             kept = seats - took[name]
             kept_wins = sum(wins.values()) - took_won[name]
             extra = f"  {took_won[name] / took[name]:5.1%} / {kept_wins / max(1, kept):5.1%}"
-        print(f"  {name:15} {rate:8.1%}  {share:8.1%}{extra}{flag}")
+        print(f"  {name:15} {rate:8.1%}  {share:8.1%}  {everywhere:16.1%}{extra}{flag}")
     return ok
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from games import services
+from games.engines.architectura.rules import HEAD_START
 from games.engines.architectura.view import card_key
 from games.models import Status
 from tests.conftest import client_for
@@ -79,6 +80,13 @@ def test_the_how_to_play_page_lists_every_building(client):
         "Manufactory", "Smithy",
     ):  # fmt: skip
         assert f"<b>{name}</b>" in page
+
+
+def test_the_how_to_play_page_gives_the_advanced_head_start_the_engine_scores(client):
+    page = client.get(reverse("how_to_play", args=["architectura"])).text
+    for players, per_seat in HEAD_START.items():
+        starts = ", ".join(str(per_seat * (players - 1 - p)) for p in range(players))
+        assert f"{starts})" in page, players
 
 
 def test_the_lobby_and_the_game_link_to_how_to_play(client, alice):

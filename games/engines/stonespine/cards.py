@@ -174,8 +174,8 @@ _C = [
     ("Stone Halls", "1 per chamber in your largest stone cluster.", lambda g, b: _largest(g, "stone")),
     (
         "Many Quarters",
-        "2 per cluster of exactly one chamber.",
-        lambda g, b: 2 * sum(len(c) == 1 for c in d.clusters(g)),
+        "2 per cluster of exactly one chamber, 14 at most.",
+        lambda g, b: min(14, 2 * sum(len(c) == 1 for c in d.clusters(g))),
     ),
     ("Strata", "5 per row of four chambers of one type.", lambda g, b: 5 * _uniform_lines(g, rows=True)),
     (

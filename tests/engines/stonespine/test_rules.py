@@ -480,3 +480,17 @@ def test_a_set_dealt_short_costs_its_share_of_the_price_rounded_up():
     s = ENGINE.apply(s, seat, {"type": "buy", "card": 0, "set": "top"})
     assert s["gold"][seat] == 0  # half of 10 for one of its two tokens
     assert s["buying"]["tokens"] == ["gnoll"]
+
+
+def test_many_quarters_pays_2_per_lone_chamber_up_to_14():
+    """Challenge Cards (designed): Many Quarters is capped at 14, like Slick Floors at 12, because a
+    checkerboard dungeon made it the widest-spread card (up to 32, mean 14.7 in solo over 2,000 games)."""
+    from games.engines.stonespine.cards import CHALLENGES
+
+    quarters = next(c for c in CHALLENGES.values() if c.name == "Many Quarters")
+    bp = {"entrance": 0, "exit": 3, "demands": []}
+    checkerboard = full_grid(["C", "S", "C", "S", "S", "C", "S", "C"] * 2)
+    assert len(d.clusters(checkerboard)) == 16  # every chamber is a cluster of its own
+    assert quarters.score(checkerboard, bp) == 14
+    two_lone = full_grid(["C", "S", "C", "S"] + ["C"] * 12)  # row 1's two stones; the caves are one cluster
+    assert quarters.score(two_lone, bp) == 2 * 2

@@ -443,7 +443,7 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
 # them (designed here; docs/architectura.md, "Seat balance"): the later seats have the last word,
 # for the last cards built are never compared from their right, and the player who builds last
 # wins most games. By player count: the sizes that evened the seats over 2,000 games each.
-HEAD_START = {2: 1, 3: 2, 4: 2}
+HEAD_START = {2: 1, 3: 3, 4: 3}
 
 
 def head_start(s: State, p: int) -> int:

@@ -721,11 +721,11 @@ def test_manufactory_cannot_take_back_a_manufactory_or_a_smithy():
     assert (0, 0) not in targets and (0, 1) in targets and (1, 0) in targets
 
 
-@pytest.mark.parametrize(("players", "starts"), [(2, [1, 0]), (3, [4, 2, 0]), (4, [6, 4, 2, 0])])
+@pytest.mark.parametrize(("players", "starts"), [(2, [1, 0]), (3, [6, 3, 0]), (4, [9, 6, 3, 0])])
 def test_advanced_head_start_for_each_later_seat(players, starts):
     """Seat balance (designed here, docs/architectura.md): in the advanced game each player scores
     points for each player who takes turns after them, against the later seats' last word: 1 each
-    with 2 players, 2 each with 3 or 4 (the sizes that evened the seats over 2,000 games)."""
+    with 2 players, 3 each with 3 or 4 (the sizes that evened the seats over 2,000 games)."""
     s = position(players)
     s["opts"] = {"variant": "advanced"}
     s["phase"], s["ask"] = "over", None

@@ -121,7 +121,7 @@ GOALS = {
 _C = [
     ("Slime Farmer", "1 per slime.", lambda g, b: d.count(g, "slime")),
     ("Ooze Keeper", "1 per ooze.", lambda g, b: d.count(g, "ooze")),
-    ("Gnoll Kennels", "2 per gnoll.", lambda g, b: 2 * d.count(g, "gnoll")),
+    ("Gnoll Kennels", "2 per gnoll, 18 at most.", lambda g, b: min(18, 2 * d.count(g, "gnoll"))),
     ("Goblin Barracks", "2 per goblin.", lambda g, b: 2 * d.count(g, "goblin")),
     ("Kobold Mines", "2 per kobold.", lambda g, b: 2 * d.count(g, "kobold")),
     (

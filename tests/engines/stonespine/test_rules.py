@@ -494,3 +494,21 @@ def test_many_quarters_pays_2_per_lone_chamber_up_to_14():
     assert quarters.score(checkerboard, bp) == 14
     two_lone = full_grid(["C", "S", "C", "S"] + ["C"] * 12)  # row 1's two stones; the caves are one cluster
     assert quarters.score(two_lone, bp) == 2 * 2
+
+
+def test_gnoll_kennels_pays_2_per_gnoll_up_to_18():
+    """Challenge Cards (designed): Gnoll Kennels is capped at 18; with 5 players, where gnolls are
+    plentiful, it averaged 14.0 over 2,000 games, at the edge of the 4-14 design range."""
+    from games.engines.stonespine.cards import CHALLENGES
+
+    kennels = next(c for c in CHALLENGES.values() if c.name == "Gnoll Kennels")
+    bp = {"entrance": 0, "exit": 3, "demands": []}
+    grid = full_grid(["C"] * 16)
+    for row in grid[:3]:
+        for chamber_ in row:
+            chamber_["el"] = ["gnoll", None, None, None]
+    assert d.count(grid, "gnoll") == 12
+    assert kennels.score(grid, bp) == 18
+    grid[0][0]["el"] = grid[0][1]["el"] = [None] * 4
+    grid[1][0]["el"] = grid[1][1]["el"] = grid[2][0]["el"] = [None] * 4
+    assert kennels.score(grid, bp) == 2 * 7

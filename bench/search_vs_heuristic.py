@@ -29,8 +29,11 @@ from games.engines import get_engine
 from games.engines.rng import Rng
 from games.engines.search import SearchBot
 
-# Iterations per decision worth about 0.25 s on a loaded 2-core machine (measured 2026-11-23).
-ITERATIONS = {"stonespine": 32, "stonespine-solo": 60, "architectura": 40, "thunderstone": 12}
+# Iterations per decision worth about 0.25 s on the idle 2-core machine: the median count a 0.25 s
+# budget reached over 30 decisions of 2-player games between heuristic bots (solo: against basic
+# Jael), measured 2026-11-24. (The first figures, 32 / 60 / 40 / 12, were measured under a load
+# of about 20 and were several times too small.)
+ITERATIONS = {"architectura": 290, "stonespine": 160, "stonespine-solo": 190, "thunderstone": 54, "lords": 68}
 
 
 def one_game(job: tuple[str, int, int, str | None, bool]) -> dict[str, Any]:

@@ -36,10 +36,10 @@ from games.engines.search import SearchBot
 ITERATIONS = {"architectura": 290, "stonespine": 160, "stonespine-solo": 190, "thunderstone": 54, "lords": 68}
 
 
-def one_game(job: tuple[str, int, int, str | None, bool]) -> dict[str, Any]:
-    slug, g, iterations, solo, anchor = job
+def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool]) -> dict[str, Any]:
+    slug, g, iterations, solo, anchor, sigmas, policy = job
     engine = get_engine(slug)
-    hard = SearchBot(engine, iterations=iterations, anchor=anchor)
+    hard = SearchBot(engine, iterations=iterations, anchor=anchor, sigmas=sigmas, policy=policy)
     heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
     players = 1 if solo else 2
     options = {"jael": solo} if solo else {}
@@ -72,12 +72,20 @@ def one_game(job: tuple[str, int, int, str | None, bool]) -> dict[str, Any]:
 
 
 def versus(
-    slug: str, games: int, iterations: int, solo: str | None, workers: int, minutes: float, anchor: bool
+    slug: str,
+    games: int,
+    iterations: int,
+    solo: str | None,
+    workers: int,
+    minutes: float,
+    anchor: bool,
+    sigmas: float | None = None,
+    policy: bool = True,
 ) -> None:
     deadline = time.monotonic() + minutes * 60
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    jobs = [(slug, g, iterations, solo, anchor) for g in range(games)]
+    jobs = [(slug, g, iterations, solo, anchor, sigmas, policy) for g in range(games)]
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
@@ -92,6 +100,8 @@ def versus(
     per = sum(r["thinking"] for r in results) / max(1, decisions)
     what = f"{slug} solo vs {solo} Jael" if solo else f"{slug} 2p hard vs heuristic"
     what += "" if anchor else " (search alone, no heuristic anchor)"
+    what += "" if sigmas is None else f" (anchor at {sigmas:g} standard errors)"
+    what += "" if policy else " (uniformly random rollouts)"
     print(
         f"{what}: {n} games (of {games} asked), {iterations} iterations/decision, {workers} processes: "
         f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}); "
@@ -137,6 +147,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--minutes", type=float, default=600.0)
     parser.add_argument("--plain", action="store_true", help="the search alone, without the heuristic anchor")
+    parser.add_argument("--sigmas", type=float, default=None, help="the anchor's margin in standard errors")
+    parser.add_argument("--random-rollouts", action="store_true", help="ignore the engine's rollout policy")
     parser.add_argument("--timing", type=int, default=0, help="decisions to time at the default budget")
     args = parser.parse_args()
     if args.timing:
@@ -144,7 +156,17 @@ def main() -> None:
         return
     key = f"{args.game}-solo" if args.solo else args.game
     iterations = args.iterations or ITERATIONS[key]
-    versus(args.game, args.games, iterations, args.solo, args.workers, args.minutes, not args.plain)
+    versus(
+        args.game,
+        args.games,
+        iterations,
+        args.solo,
+        args.workers,
+        args.minutes,
+        not args.plain,
+        args.sigmas,
+        not args.random_rollouts,
+    )
 
 
 if __name__ == "__main__":

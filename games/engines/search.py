@@ -10,8 +10,10 @@ alone, so it plays every game whose engine provides `sample(view, seat, rng)`:
 - progressive widening: a node opens a new child only while it has fewer than about 2*sqrt(visits),
   so long action lists (Stonespine's token placements) are still searched in depth; at the root
   the game's heuristic bot's choice is opened first;
-- rollouts play uniformly random legal actions to the end (cheap: a heuristic rollout policy
-  costs a view per step, 20-30 times as much);
+- rollouts play to the end, uniformly at random unless the engine offers a quick policy of its
+  own, `rollout(state, seat, actions, rng)`, played on the dealt states (a heuristic bot costs a
+  view and a deal per step, 20-30 times a random move; Thunderstone's random games misjudge
+  every purchase, so it plays a cheap form of its heuristic there);
 - when several seats choose at once, the other seats choose first in the tree (and at the root
   their pending choices are part of the deal), so no simulated opponent sees the bot's choice.
 
@@ -108,6 +110,8 @@ class SearchBot:
         seconds: float = DEFAULT_SECONDS,
         iterations: int | None = None,
         anchor: bool = True,
+        sigmas: float | None = None,
+        policy: bool = True,
     ) -> None:
         if not hasattr(engine, "sample"):
             raise TypeError(f"{engine.slug} has no sample(view, seat, rng): it cannot be searched")
@@ -115,6 +119,11 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self.anchor = anchor
+        # How many standard errors the search's favourite must gain over the heuristic's choice
+        # (an engine whose search is noisier than it looks asks for more), and whether rollouts
+        # play the engine's own policy, where it has one (off: uniform random, for comparison).
+        self.sigmas = sigmas if sigmas is not None else float(getattr(engine, "search_sigmas", 1.0))
+        self.policy = getattr(engine, "rollout", None) if policy else None
 
     def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
         return self.think(view, actions, rng).action
@@ -160,7 +169,7 @@ class SearchBot:
         choices.sort(key=lambda c: (-c.visits, -c.value))
         best = choices[0].action if choices else actions[0]
         if self.anchor and hint is not None:
-            best = _anchored(choices, hint, best)
+            best = _anchored(choices, hint, best, self.sigmas)
         return Thought(best, choices, done, time.perf_counter() - started)
 
     def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
@@ -195,7 +204,10 @@ class SearchBot:
                     present.append((key, child))
             fresh = [i for i, key in enumerate(keys) if key not in node.children]
             if fresh and (len(node.children) < widen(node.visits) or not present):
-                pick = next((keys.index(k) for k in first if node is root and k in keys and k in fresh), None)
+                pick = next(
+                    (keys.index(k) for k in first if node is root and k in keys and k not in node.children),
+                    None,
+                )
                 i = pick if pick is not None else rng.choice(fresh)
                 child = Node(seat=seat, available=1)
                 node.children[keys[i]] = child
@@ -218,17 +230,18 @@ class SearchBot:
             n.wins += 0.0 if wins is None else wins[n.seat]
 
     def _play_out(self, s: Any, rng: Rng) -> dict[str, list[Any]] | None:
-        e = self.engine
+        e, policy = self.engine, self.policy
         for _ in range(ROLLOUT_CAP):
             acting = e.to_act(s)
             if not acting:
                 return e.outcome(s)
             seat = min(acting)
-            s = e.apply(s, seat, rng.choice(e.legal_actions(s, seat)))
+            legal = e.legal_actions(s, seat)
+            s = e.apply(s, seat, policy(s, seat, legal, rng) if policy else rng.choice(legal))
         return None  # a game that would not end counts as even for everyone
 
 
-def _anchored(choices: list[Choice], hint: Action, best: Action) -> Action:
+def _anchored(choices: list[Choice], hint: Action, best: Action, sigmas: float = 1.0) -> Action:
     """The heuristic's choice unless the search's favourite beats it by more than the noise of
     their estimates (one standard error of the difference): with a few dozen iterations spread
     over many actions, the most visited one is often only luck, while the heuristic is a fair
@@ -236,10 +249,12 @@ def _anchored(choices: list[Choice], hint: Action, best: Action) -> Action:
     key = canonical(hint)
     mine = next((c for c in choices if canonical(c.action) == key), None)
     top = choices[0] if choices else None
-    if mine is None or top is None or top is mine:
+    if mine is None:
+        return hint  # never searched: nothing speaks against it
+    if top is None or top is mine:
         return best
     noise = math.sqrt(0.25 / top.visits + 0.25 / mine.visits)
-    return best if top.value - mine.value > noise else hint
+    return best if top.value - mine.value > sigmas * noise else hint
 
 
 def add_hard_bot(engine: Engine) -> None:

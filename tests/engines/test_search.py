@@ -27,6 +27,9 @@ class Guarded:
         self.bots = getattr(engine, "bots", {})
         self.dealt: set[int] = set()
         self.views: list[Any] = []
+        self.rolled = 0
+        if hasattr(engine, "rollout"):
+            self.rollout = self._rollout
 
     def _check(self, s: Any) -> None:
         assert id(s) in self.dealt, "the bot handed the rules a state it did not deal from its view"
@@ -58,6 +61,11 @@ class Guarded:
         self._check(s)
         return self.inner.outcome(s)
 
+    def _rollout(self, s: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
+        self._check(s)
+        self.rolled += 1
+        return self.inner.rollout(s, seat, actions, rng)  # type: ignore[attr-defined]
+
 
 class Real(dict):
     """The true state of the table: the bot must never receive it."""
@@ -76,6 +84,8 @@ def test_the_bot_receives_only_the_view_and_searches_only_dealt_states(slug):
     assert action in engine.legal_actions(real, seat)
     assert guarded.views and all(v is view for v in guarded.views)
     assert not any(isinstance(s, Real) for s in guarded._alive)
+    # An engine's own rollout policy, where it offers one, plays the rollouts (on dealt states).
+    assert (guarded.rolled > 0) == hasattr(engine, "rollout")
 
 
 @pytest.mark.parametrize("slug", sorted(ALL))
@@ -160,3 +170,33 @@ def test_the_heuristic_s_choice_stands_unless_the_search_clearly_beats_it():
     clear = [Choice(other, 300, 0.70, 0.7), Choice(hint, 200, 0.40, 0.4)]
     assert _anchored(clear, hint, other) == other
     assert _anchored([Choice(hint, 5, 0.5, 0.5)], hint, hint) == hint
+    # 0.30 apart at 300 and 200 samples is 6.6 standard errors: enough at 2 as well, not at 8.
+    assert _anchored(clear, hint, other, sigmas=2.0) == other
+    assert _anchored(clear, hint, other, sigmas=8.0) == hint
+
+
+@pytest.mark.parametrize("slug", sorted(ENGINES))
+def test_the_heuristic_s_choice_is_searched_first(slug):
+    """The first iteration opens the heuristic's choice (its estimate is what the search must
+    beat), whatever the number of other actions."""
+    engine = ENGINES[slug]
+    s = engine.setup(3, 2, {})
+    seat = min(engine.to_act(s))
+    while len(engine.legal_actions(s, seat)) < 3:
+        s = engine.apply(s, seat, engine.legal_actions(s, seat)[0])
+        seat = min(engine.to_act(s))
+    view, legal = engine.view(s, seat), engine.legal_actions(s, seat)
+    hint = engine.bots["heuristic"](view, legal, Rng(4))
+    bot = SearchBot(engine, iterations=1)
+    bot._hint = lambda *_: hint  # type: ignore[method-assign]  # the same choice whatever the generator
+    thought = bot.think(view, legal, Rng(4))
+    assert [canonical(c.action) for c in thought.choices] == [canonical(hint)]
+    assert thought.action == hint
+
+
+def test_an_unsearched_heuristic_choice_stands():
+    """No estimate of the heuristic's choice means no evidence against it."""
+    from games.engines.search import Choice, _anchored
+
+    hint, other = {"type": "a"}, {"type": "b"}
+    assert _anchored([Choice(other, 30, 0.9, 0.9)], hint, other) == hint

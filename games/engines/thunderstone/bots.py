@@ -152,8 +152,9 @@ def choose_turn(s: State, me: int, actions: list[Action]) -> Action:
 
 def best_buy(s: State, me: int, gold: int) -> float:
     """The worth of the best card this much gold buys in the village."""
+    party = _party(s, me)
     worths = [
-        _buy_worth(s, me, {"type": "buy", "stack": sid})
+        _buy_worth(s, me, {"type": "buy", "stack": sid}, party)
         for sid in s["stacks"]
         if (top := stack_top(s, sid)) is not None and (card(top).cost or 0) <= gold
     ]
@@ -236,8 +237,9 @@ def village_move(s: State, me: int, actions: list[Action]) -> Action:
         for a in uses:
             if a["ability"] == "buy" and s["t"]["bought"] == 0:
                 return a
-        best = max(buys, key=lambda a: (_buy_worth(s, me, a), a["stack"]))
-        if _buy_worth(s, me, best) > 1.6:
+        party = _party(s, me)
+        best = max(buys, key=lambda a: (_buy_worth(s, me, a, party), a["stack"]))
+        if _buy_worth(s, me, best, party) > 1.6:
             return best
     levels = [a for a in actions if a["type"] == "level"]
     if levels:
@@ -245,16 +247,13 @@ def village_move(s: State, me: int, actions: list[Action]) -> Action:
     return {"type": "end"}
 
 
-def _buy_worth(s: State, me: int, action: Action) -> float:
+def _buy_worth(s: State, me: int, action: Action, party: tuple[int, int, int] | None = None) -> float:
     top = stack_top(s, action["stack"])
     if top is None:
         return -10.0
     kind = card(top)
     value = worth(kind)
-    owned = [card(c) for c in rules.owned(s, me)]
-    heroes = sum(k.is_hero and k.name != "Militia" for k in owned)
-    weapons = sum(k.is_weapon and k.name != "Dagger" for k in owned)
-    lights = sum(k.light for k in owned if not k.is_hero)
+    heroes, weapons, lights = party or _party(s, me)
     if kind.is_hero and heroes <= weapons:
         value += 2.0
     if kind.is_weapon and weapons >= heroes + 2:
@@ -262,6 +261,15 @@ def _buy_worth(s: State, me: int, action: Action) -> float:
     if kind.light and not kind.is_hero and lights < 4:
         value += 1.5
     return value + 0.05 * (kind.cost or 0)
+
+
+def _party(s: State, me: int) -> tuple[int, int, int]:
+    """(heroes, weapons, light from other cards) the player owns, for weighing a purchase."""
+    owned = [card(c) for c in rules.owned(s, me)]
+    heroes = sum(k.is_hero and k.name != "Militia" for k in owned)
+    weapons = sum(k.is_weapon and k.name != "Dagger" for k in owned)
+    lights = sum(k.light for k in owned if not k.is_hero)
+    return heroes, weapons, lights
 
 
 def _level_worth(s: State, action: Action) -> float:
@@ -324,6 +332,77 @@ def rest_move(s: State, me: int, actions: list[Action]) -> Action:
             if card(a["card"]).name == name:
                 return a
     return {"type": "end"}
+
+
+# -- Rollouts ------------------------------------------------------------------------------------
+# The search's rollouts (games/engines/search.py) play whole games on dealt states, thousands a
+# decision; uniformly random moves there build no deck and fight at random, which misjudges every
+# choice that pays off later. This is the heuristic without its costly trials (about 3 times a
+# random move's cost instead of 8): weapons go to the weakest hero able to carry them, and a fight
+# is judged with those weapons only.
+
+
+def _quick_equip(s: State, actions: list[Action]) -> Action | None:
+    equips = [a for a in actions if a["type"] == "equip"]
+    if not equips:
+        return None
+    return max(equips, key=lambda a: (_worth(a["weapon"]), -card(a["hero"]).strength, a["weapon"], a["hero"]))
+
+
+def _armed(s: State, me: int, limit: int = 6) -> State:
+    for _ in range(limit):
+        action = _quick_equip(s, rules.legal_actions(s, me))
+        nxt = _try(s, me, action) if action is not None else None
+        if nxt is None:
+            return s
+        s = nxt
+    return s
+
+
+def quick_turn(s: State, me: int, actions: list[Action]) -> Action:
+    trial = _try(s, me, {"type": "dungeon"})
+    fight = -1000.0
+    if trial is not None and trial["ask"] is None and trial["phase"] == "dungeon":
+        fight = best_target(_armed(trial, me), me)[0]
+        if fight >= 100:
+            return {"type": "dungeon"}
+    hand = [card(c) for c in s["hands"][me]]
+    heroes = [k for k in hand if k.is_hero and k.xp_cost is not None and k.xp_cost <= s["xp"][me]]
+    if best_buy(s, me, sum(k.gold or 0 for k in hand)) > 3.0 or heroes:
+        return {"type": "village"}
+    if any(k.name == DISEASE for k in hand):
+        return {"type": "rest"}
+    return {"type": "dungeon"} if fight > -12 else {"type": "village"}
+
+
+def quick_dungeon(s: State, me: int, actions: list[Action]) -> Action:
+    for a in actions:
+        if a["type"] == "use" and a["ability"] in DRAWS:
+            return a
+    equip = _quick_equip(s, actions)
+    if equip is not None:
+        return equip
+    _, rank = best_target(s, me)
+    if rank is None:
+        return next(a for a in actions if a["type"] in ("attack", "retreat"))
+    return {"type": "attack", "rank": rank}
+
+
+def rollout_move(s: State, me: int, actions: list[Action], rng: Rng) -> Action:
+    """A rollout's move for `me` on a dealt state (the search never holds the real one)."""
+    if len(actions) == 1:
+        return actions[0]
+    ask = s["ask"]
+    if ask is not None:
+        return answer(s, me, actions, ask)
+    phase = s["phase"]
+    if phase == "choose":
+        return quick_turn(s, me, actions)
+    if phase == "village":
+        return village_move(s, me, actions)
+    if phase == "dungeon":
+        return quick_dungeon(s, me, actions)
+    return rest_move(s, me, actions)
 
 
 def heuristic_bot(view: View, actions: list[Action], rng: Rng) -> Action:

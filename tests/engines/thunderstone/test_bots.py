@@ -87,3 +87,57 @@ def test_the_heuristic_bot_levels_heroes():
     )
     s = bot_turn(s)
     assert "Regian Priest" in names(s["discards"][0]) and s["xp"][0] < 5
+
+
+def rollout_turn(s):
+    """The search's rollout policy plays the active seat's whole turn, on the state itself."""
+    rng = Rng(5)
+    start = s["turns"]
+    while s["turns"] == start and s["phase"] != "over":
+        seat = min(ENGINE.to_act(s))
+        s = ENGINE.apply(s, seat, ENGINE.rollout(s, seat, ENGINE.legal_actions(s, seat), rng))
+    return s
+
+
+def test_the_rollout_policy_arms_its_heroes_and_fights_what_it_can_beat():
+    s = position(
+        hands=[["Dwarf Sentinel", "Short Sword", "Lantern", "Militia", "Torch", "Torch"], ["Militia"] * 6],
+        hall=["Nixie", "Griffon", "Grudgebeast"],
+    )
+    s = rollout_turn(s)
+    assert "Griffon" in names(s["discards"][0])  # the Short Sword carried: 13 against 7
+
+
+def test_the_rollout_policy_buys_with_gold_and_levels_heroes():
+    s = position(
+        hands=[["Torch", "Torch", "Iron Rations", "Lantern", "Militia", "Militia"], ["Militia"] * 6],
+        village=("Short Sword", "Fireball"),
+    )
+    assert len(rollout_turn(s)["discards"][0]) == 7
+    s = position(
+        hands=[["Regian Cleric", "Militia", "Militia", "Militia", "Militia", "Dagger"], ["Militia"] * 6],
+        xp=[5, 0],
+        hall=["Ebon Fume", "Archduke of Pain", "Lord of Death"],
+    )
+    assert "Regian Priest" in names(rollout_turn(s)["discards"][0])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rollout_policy_games_end_and_beat_random_moves(players):
+    """Whole games of the rollout policy in every seat end; in two-player games against random
+    moves it wins nearly always (a rollout that plays like a player is the point of it)."""
+    wins = 0
+    for seed in range(6):
+        s = ENGINE.setup(seed, players, {})
+        rng = Rng(seed)
+        for _ in range(5_000):
+            if not (acting := ENGINE.to_act(s)):
+                break
+            seat = min(acting)
+            legal = ENGINE.legal_actions(s, seat)
+            policy = ENGINE.rollout if players == 4 or seat == seed % 2 else (lambda s, p, a, r: r.choice(a))
+            s = ENGINE.apply(s, seat, policy(s, seat, legal, rng))
+        outcome = ENGINE.outcome(s)
+        assert outcome is not None, f"seed {seed}: no end after 5,000 moves"
+        wins += players == 2 and outcome["ranks"][seed % 2] == 1
+    assert players == 4 or wins >= 5

@@ -188,7 +188,7 @@ def test_the_heuristic_s_choice_is_searched_first(slug):
     view, legal = engine.view(s, seat), engine.legal_actions(s, seat)
     hint = engine.bots["heuristic"](view, legal, Rng(4))
     bot = SearchBot(engine, iterations=1)
-    bot._hint = lambda *_: hint  # type: ignore[method-assign]  # the same choice whatever the generator
+    bot._hint = lambda *_: hint  # the same choice whatever the generator
     thought = bot.think(view, legal, Rng(4))
     assert [canonical(c.action) for c in thought.choices] == [canonical(hint)]
     assert thought.action == hint

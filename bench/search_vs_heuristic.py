@@ -36,10 +36,10 @@ from games.engines.search import SearchBot
 ITERATIONS = {"architectura": 290, "stonespine": 160, "stonespine-solo": 190, "thunderstone": 54, "lords": 68}
 
 
-def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool]) -> dict[str, Any]:
-    slug, g, iterations, solo, anchor, sigmas, policy = job
+def one_game(job: tuple[str, int, int, str | None, bool, float | None]) -> dict[str, Any]:
+    slug, g, iterations, solo, anchor, sigmas = job
     engine = get_engine(slug)
-    hard = SearchBot(engine, iterations=iterations, anchor=anchor, sigmas=sigmas, policy=policy)
+    hard = SearchBot(engine, iterations=iterations, anchor=anchor, sigmas=sigmas)
     heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
     players = 1 if solo else 2
     options = {"jael": solo} if solo else {}
@@ -80,12 +80,11 @@ def versus(
     minutes: float,
     anchor: bool,
     sigmas: float | None = None,
-    policy: bool = True,
 ) -> None:
     deadline = time.monotonic() + minutes * 60
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    jobs = [(slug, g, iterations, solo, anchor, sigmas, policy) for g in range(games)]
+    jobs = [(slug, g, iterations, solo, anchor, sigmas) for g in range(games)]
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
@@ -101,7 +100,6 @@ def versus(
     what = f"{slug} solo vs {solo} Jael" if solo else f"{slug} 2p hard vs heuristic"
     what += "" if anchor else " (search alone, no heuristic anchor)"
     what += "" if sigmas is None else f" (anchor at {sigmas:g} standard errors)"
-    what += "" if policy else " (uniformly random rollouts)"
     print(
         f"{what}: {n} games (of {games} asked), {iterations} iterations/decision, {workers} processes: "
         f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}); "
@@ -148,7 +146,6 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=600.0)
     parser.add_argument("--plain", action="store_true", help="the search alone, without the heuristic anchor")
     parser.add_argument("--sigmas", type=float, default=None, help="the anchor's margin in standard errors")
-    parser.add_argument("--random-rollouts", action="store_true", help="ignore the engine's rollout policy")
     parser.add_argument("--timing", type=int, default=0, help="decisions to time at the default budget")
     args = parser.parse_args()
     if args.timing:
@@ -165,7 +162,6 @@ def main() -> None:
         args.minutes,
         not args.plain,
         args.sigmas,
-        not args.random_rollouts,
     )
 
 

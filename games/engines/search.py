@@ -10,16 +10,16 @@ alone, so it plays every game whose engine provides `sample(view, seat, rng)`:
 - progressive widening: a node opens a new child only while it has fewer than about 2*sqrt(visits),
   so long action lists (Stonespine's token placements) are still searched in depth; at the root
   the game's heuristic bot's choice is opened first;
-- rollouts play to the end, uniformly at random unless the engine offers a quick policy of its
-  own, `rollout(state, seat, actions, rng)`, played on the dealt states (a heuristic bot costs a
-  view and a deal per step, 20-30 times a random move; Thunderstone's random games misjudge
-  every purchase, so it plays a cheap form of its heuristic there);
+- rollouts play uniformly random legal actions to the end (cheap: a heuristic rollout policy
+  costs a view per step, 20-30 times as much; a quick form of Thunderstone's heuristic, at 3
+  times the cost, lost more often than random rollouts at the same time, bench/README.md);
 - when several seats choose at once, the other seats choose first in the tree (and at the root
   their pending choices are part of the deal), so no simulated opponent sees the bot's choice.
 
 The move played is the heuristic's choice unless the search's favourite beats it by more than
-the noise of the two estimates (`_anchored`): at a few dozen iterations a search alone lost to
-the heuristic (bench/README.md), so it corrects the heuristic where it sees clearly.
+the noise of the two estimates (`_anchored`, one standard error, or the engine's
+`search_sigmas`): at a few dozen iterations a search alone lost to the heuristic
+(bench/README.md), so it corrects the heuristic where it sees clearly.
 
 A reward is mostly winning (a share of first place) plus a little of the score margin, which
 keeps the search moving in games it cannot yet win (Stonespine solo). A decision runs for a
@@ -111,7 +111,6 @@ class SearchBot:
         iterations: int | None = None,
         anchor: bool = True,
         sigmas: float | None = None,
-        policy: bool = True,
     ) -> None:
         if not hasattr(engine, "sample"):
             raise TypeError(f"{engine.slug} has no sample(view, seat, rng): it cannot be searched")
@@ -119,11 +118,9 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self.anchor = anchor
-        # How many standard errors the search's favourite must gain over the heuristic's choice
-        # (an engine whose search is noisier than it looks asks for more), and whether rollouts
-        # play the engine's own policy, where it has one (off: uniform random, for comparison).
+        # How many standard errors the search's favourite must gain over the heuristic's choice;
+        # an engine whose rollouts barely tell its moves apart asks for more (`search_sigmas`).
         self.sigmas = sigmas if sigmas is not None else float(getattr(engine, "search_sigmas", 1.0))
-        self.policy = getattr(engine, "rollout", None) if policy else None
 
     def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
         return self.think(view, actions, rng).action
@@ -230,14 +227,13 @@ class SearchBot:
             n.wins += 0.0 if wins is None else wins[n.seat]
 
     def _play_out(self, s: Any, rng: Rng) -> dict[str, list[Any]] | None:
-        e, policy = self.engine, self.policy
+        e = self.engine
         for _ in range(ROLLOUT_CAP):
             acting = e.to_act(s)
             if not acting:
                 return e.outcome(s)
             seat = min(acting)
-            legal = e.legal_actions(s, seat)
-            s = e.apply(s, seat, policy(s, seat, legal, rng) if policy else rng.choice(legal))
+            s = e.apply(s, seat, rng.choice(e.legal_actions(s, seat)))
         return None  # a game that would not end counts as even for everyone
 
 

@@ -27,9 +27,6 @@ class Guarded:
         self.bots = getattr(engine, "bots", {})
         self.dealt: set[int] = set()
         self.views: list[Any] = []
-        self.rolled = 0
-        if hasattr(engine, "rollout"):
-            self.rollout = self._rollout
 
     def _check(self, s: Any) -> None:
         assert id(s) in self.dealt, "the bot handed the rules a state it did not deal from its view"
@@ -61,11 +58,6 @@ class Guarded:
         self._check(s)
         return self.inner.outcome(s)
 
-    def _rollout(self, s: Any, seat: int, actions: list[Any], rng: Rng) -> Any:
-        self._check(s)
-        self.rolled += 1
-        return self.inner.rollout(s, seat, actions, rng)  # type: ignore[attr-defined]
-
 
 class Real(dict):
     """The true state of the table: the bot must never receive it."""
@@ -84,8 +76,6 @@ def test_the_bot_receives_only_the_view_and_searches_only_dealt_states(slug):
     assert action in engine.legal_actions(real, seat)
     assert guarded.views and all(v is view for v in guarded.views)
     assert not any(isinstance(s, Real) for s in guarded._alive)
-    # An engine's own rollout policy, where it offers one, plays the rollouts (on dealt states).
-    assert (guarded.rolled > 0) == hasattr(engine, "rollout")
 
 
 @pytest.mark.parametrize("slug", sorted(ALL))
@@ -200,3 +190,10 @@ def test_an_unsearched_heuristic_choice_stands():
 
     hint, other = {"type": "a"}, {"type": "b"}
     assert _anchored([Choice(other, 30, 0.9, 0.9)], hint, other) == hint
+
+
+def test_an_engine_may_ask_the_search_for_a_wider_margin():
+    """Thunderstone's rollouts barely tell moves apart, so its hard bot overrides the heuristic
+    only at 3 standard errors (docs/thunderstone.md); the others at one."""
+    assert ENGINES["thunderstone"].bots["hard"].sigmas == 3.0
+    assert {ENGINES[s].bots["hard"].sigmas for s in ("architectura", "stonespine", "lords")} == {1.0}

@@ -39,7 +39,12 @@ def name(key: str) -> str:
 
 
 def offered(engine: Engine) -> list[Level]:
-    """The levels this engine has a bot for, easiest first."""
+    """The levels this engine has a bot for, easiest first. An engine may add a sentence to a
+    level's line (`level_notes`), where that bot plays differently in its game."""
     keys = list(getattr(engine, "bots", {}) or {})
     known = [lv for key, lv in LEVELS.items() if key in keys]
-    return known + [level(k) for k in keys if k not in LEVELS]
+    notes: dict[str, str] = getattr(engine, "level_notes", {})
+    return [
+        Level(lv.key, lv.name, f"{lv.description} {notes[lv.key]}") if lv.key in notes else lv
+        for lv in known + [level(k) for k in keys if k not in LEVELS]
+    ]

@@ -87,6 +87,14 @@ def test_hard_is_offered_only_where_the_engine_has_a_hard_bot(alice, monkeypatch
     assert levels.name("mystery_box") == "Mystery box"
 
 
+def test_a_game_may_add_a_note_to_a_level_s_line(alice):
+    """Thunderstone's hard bot plays close to its medium one (docs/thunderstone.md): the form says so."""
+    page = client_for(alice).get(reverse("new_game", args=["thunderstone"])).text
+    hard = levels.LEVELS["hard"].description
+    assert f"<dt>Hard bot</dt><dd>{hard} Here it plays close to Medium" in page
+    assert f"<dd>{hard}</dd>" in client_for(alice).get(reverse("new_game", args=["stonespine"])).text
+
+
 def test_an_option_that_does_not_apply_is_stored_as_its_default(alice):
     client_for(alice).post(
         reverse("new_game", args=["stonespine"]),

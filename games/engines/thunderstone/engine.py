@@ -18,6 +18,7 @@ class Thunderstone(BaseEngine):
     # at the iterations a decision affords, Thunderstone's rollouts barely tell moves apart, and
     # at 1 standard error most overrides were noise (docs/thunderstone.md, "Bots").
     search_sigmas = 3.0
+    level_notes = {"hard": "Here it plays close to Medium, departing from it only for a clear gain."}
     title = "Thunderstone"
     min_players = 2
     max_players = 5

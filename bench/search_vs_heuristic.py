@@ -88,6 +88,9 @@ def versus(
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
+            if len(results) % 25 == 0:  # a long run shows it is alive, and how it goes so far
+                won = sum(x["won"] for x in results)
+                print(f"  {len(results)} games, hard wins {won}", file=sys.stderr, flush=True)
             if time.monotonic() > deadline:
                 pool.terminate()
                 break

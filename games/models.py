@@ -65,6 +65,8 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # Claimed before the invitations go out, so a task delivered twice sends them once.
+    rematch_emailed = models.BooleanField(default=False)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created_at"])]
@@ -219,6 +221,8 @@ class Notice(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     version = models.PositiveIntegerField(help_text="the game's version when it happened")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Claimed before the e-mails go out, so a task delivered twice sends them once.
+    emailed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -144,7 +144,10 @@ def send_daily_digests(user_ids: list[int] | None = None) -> int:
 
 
 def send_notice(notice: Notice) -> int:
-    """Tells every player at the table what happened (unless they want no e-mails at all)."""
+    """Tells every player at the table what happened (unless they want no e-mails at all),
+    once: a notice already claimed sends nothing."""
+    if not Notice.objects.filter(pk=notice.pk, emailed=False).update(emailed=True):
+        return 0
     game = notice.game
     seats = list(game.seats.select_related("user__profile"))
     title = registry.get(game.engine).title
@@ -186,9 +189,9 @@ def _new_chat(seat: Seat) -> list[ChatMessage]:
 
 
 def send_rematch(game: Game) -> int:
-    """Tells each player invited to a rematch (unless they want no e-mails at all)."""
+    """Tells each player invited to a rematch (unless they want no e-mails at all), once."""
     old = game.rematch_of
-    if old is None:
+    if old is None or not Game.objects.filter(pk=game.pk, rematch_emailed=False).update(rematch_emailed=True):
         return 0
     title = registry.get(game.engine).title
     host = game.created_by.profile.display_name

@@ -7,7 +7,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import rematch, services
+from games import rematch, services, tasks
 from games.errors import Conflict, Forbidden
 from games.models import Game, SeatKind, Status
 from tests.conftest import client_for
@@ -115,3 +115,15 @@ def test_declining_from_the_page(finished, alice, bob):
     assert response.status_code == 302
     assert not new.seats.filter(invited__isnull=False).exists()
     assert "open seat" in client_for(alice).get(finished.get_absolute_url()).text
+
+
+def test_a_rematch_task_delivered_again_sends_no_second_invitation(
+    finished, alice, bob, django_capture_on_commit_callbacks
+):
+    # Tasks ack late, so a worker lost after sending leaves the task to run again.
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        new = rematch.offer(alice, finished.pk)
+    assert [m.to for m in mail.outbox] == [[bob.email]]
+    assert tasks.notify_rematch(new.pk) == 0
+    assert len(mail.outbox) == 1

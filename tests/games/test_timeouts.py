@@ -245,3 +245,15 @@ def test_a_timed_out_player_is_offered_no_moves(alice, bob, clock):
     Seat.objects.filter(game=game, index=0).update(timed_out=True)  # before the bot has moved
     page = client_for(alice).get(f"{game.get_absolute_url()}?part=actions", headers={"HX-Request": "true"})
     assert "Your move" not in page.text and "<button" not in page.text
+
+
+def test_a_notice_task_delivered_again_sends_no_second_e_mail(alice, bob, clock, committed):
+    # Tasks ack late, so a worker lost after sending leaves the task to run again.
+    game = duel(alice, bob)
+    clock.shift(PAST_DEADLINE)
+    committed(tasks.sweep_deadlines)
+    notice = Notice.objects.get(game=game, seat=0)
+    sent = len(mail.outbox)
+    assert sent >= 2
+    assert tasks.notify_notices([notice.pk]) == 0
+    assert len(mail.outbox) == sent

@@ -9,6 +9,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -89,6 +90,9 @@ def create_game(
 
 def _may_open_another(user: Any) -> None:
     """A cap on the tables one player has waiting for players, so no one fills the lobby."""
+    # The player's row is locked until the table is stored, so two requests at once are
+    # counted one after the other and cannot both pass the cap.
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
     waiting = Game.objects.filter(created_by=user, status=Status.OPEN).count()
     if waiting >= settings.MAX_OPEN_TABLES:
         raise TooMany(

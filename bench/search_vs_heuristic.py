@@ -5,7 +5,8 @@ at a fixed iteration count per decision (about 0.25 s each on the project's mach
 on every core at once; prints the hard bot's win rate with its 95% (Wilson) interval and the
 wall time. `--solo MODE` plays Stonespine solo against Jael instead (hard bot vs Jael's deck).
 `--timing N` measures N decisions at the default time budget and prints p50/p95.
-`--minutes M` stops starting games after M minutes and reports the games finished.
+`--minutes M` stops starting games after M minutes and reports the games finished; `--first G`
+numbers the games from G, so a second run adds new deals to a first one (keep G even, for the seats).
 
     .venv/bin/python bench/search_vs_heuristic.py --game architectura --games 400
     .venv/bin/python bench/search_vs_heuristic.py --game stonespine --solo legendary --games 400
@@ -80,11 +81,12 @@ def versus(
     minutes: float,
     anchor: bool,
     sigmas: float | None = None,
+    first: int = 0,
 ) -> None:
     deadline = time.monotonic() + minutes * 60
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    jobs = [(slug, g, iterations, solo, anchor, sigmas) for g in range(games)]
+    jobs = [(slug, g, iterations, solo, anchor, sigmas) for g in range(first, first + games)]
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
@@ -149,6 +151,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=600.0)
     parser.add_argument("--plain", action="store_true", help="the search alone, without the heuristic anchor")
     parser.add_argument("--sigmas", type=float, default=None, help="the anchor's margin in standard errors")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game's number (to add games to a run)"
+    )
     parser.add_argument("--timing", type=int, default=0, help="decisions to time at the default budget")
     args = parser.parse_args()
     if args.timing:
@@ -165,6 +170,7 @@ def main() -> None:
         args.minutes,
         not args.plain,
         args.sigmas,
+        args.first,
     )
 
 

@@ -346,7 +346,8 @@ def test_any_websocket_address(path):
     async def connect() -> tuple[bool, Any]:
         origin = django_settings.WEBSOCKET_ORIGINS[0].encode()  # the site's own: others are refused first
         communicator = WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
-        connected, code = await communicator.connect()
+        # The wait guards against a hang, not a speed: a loaded machine may take seconds.
+        connected, code = await communicator.connect(timeout=30)
         await communicator.disconnect()
         return connected, code
 

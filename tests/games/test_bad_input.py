@@ -122,7 +122,8 @@ def test_an_unknown_websocket_address_is_closed_cleanly(path):
         communicator = WebsocketCommunicator(
             application, path, headers=[(b"origin", settings.WEBSOCKET_ORIGINS[0].encode())]
         )
-        connected, code = await communicator.connect()
+        # The wait guards against a hang, not a speed: a loaded machine may take seconds.
+        connected, code = await communicator.connect(timeout=30)
         await communicator.disconnect()
         return connected, code
 

@@ -7,11 +7,25 @@ from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
 
 from games import services
 from games.models import Game
+
+# The real services, which CI provides (.ci/run fails when they are missing). SQLite runs one
+# writer at a time, so races between connections, and a worker process sharing the test
+# database, need PostgreSQL.
+needs_postgres = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="DATABASE_URL does not point at PostgreSQL (CI sets it)"
+)
+needs_redis = pytest.mark.skipif(not settings.REDIS_URL, reason="REDIS_URL is not set (CI sets it)")
+
+# Seconds a socket test waits to connect or for a message: a guard against a hang, not a measure
+# of speed (on a loaded machine a connection can take longer than the default 1 s).
+SOCKET_WAIT = 30
 
 
 def make_user(name: str) -> Any:

@@ -29,7 +29,7 @@ from accounts.models import Profile, Vacation
 from config.asgi import application
 from games import services
 from games.models import ChatMessage, Game, Move, Mute, Seat
-from tests.conftest import make_user
+from tests.conftest import SOCKET_WAIT, make_user
 
 BASE = settings(
     deadline=None,
@@ -347,7 +347,7 @@ def test_any_websocket_address(path):
         origin = django_settings.WEBSOCKET_ORIGINS[0].encode()  # the site's own: others are refused first
         communicator = WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
         # The wait guards against a hang, not a speed: a loaded machine may take seconds.
-        connected, code = await communicator.connect(timeout=30)
+        connected, code = await communicator.connect(timeout=SOCKET_WAIT)
         await communicator.disconnect()
         return connected, code
 

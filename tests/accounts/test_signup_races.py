@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from accounts.models import Profile
 from accounts.signals import free_display_name
+from tests.conftest import needs_postgres
 
 PASSWORD = "a-long-pass-phrase"
 
@@ -66,12 +67,9 @@ def test_an_address_too_long_is_refused_with_a_message_not_cut(db):
     assert get_user_model().objects.count() == 0
 
 
+@needs_postgres
 @pytest.mark.django_db(transaction=True)
 def test_twenty_sign_ups_at_once_for_one_address_make_one_account():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "SQLite runs one writer at a time, so there is no race to see; CI runs this on PostgreSQL"
-        )
     n = 20
     start = threading.Barrier(n)
     answers: list[object] = []

@@ -17,7 +17,7 @@ from accounts.models import Profile
 from config.asgi import application
 from games import services
 from games.models import Game, Move
-from tests.conftest import client_for
+from tests.conftest import SOCKET_WAIT, client_for
 
 
 def state_of(game):
@@ -123,7 +123,7 @@ def test_an_unknown_websocket_address_is_closed_cleanly(path):
             application, path, headers=[(b"origin", settings.WEBSOCKET_ORIGINS[0].encode())]
         )
         # The wait guards against a hang, not a speed: a loaded machine may take seconds.
-        connected, code = await communicator.connect(timeout=30)
+        connected, code = await communicator.connect(timeout=SOCKET_WAIT)
         await communicator.disconnect()
         return connected, code
 

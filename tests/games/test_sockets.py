@@ -11,6 +11,7 @@ from django.db import connections
 from config.asgi import application
 from games import presence, services
 from games.consumers import GameConsumer, PlayerConsumer
+from tests.conftest import SOCKET_WAIT
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -40,20 +41,28 @@ async def new_duel(alice, bob, public=True):
 async def test_a_seated_player_hears_each_new_version(alice, bob):
     game = await new_duel(alice, bob)
     comm = communicator(f"/ws/game/{game.pk}/", bob, GameConsumer)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=SOCKET_WAIT)
     assert connected
     # On connecting, the version now: a page drawn at it has nothing to fetch.
-    assert await comm.receive_json_from(timeout=2) == {"type": "version", "game_id": game.pk, "version": 0}
+    assert await comm.receive_json_from(timeout=SOCKET_WAIT) == {
+        "type": "version",
+        "game_id": game.pk,
+        "version": 0,
+    }
     card = game.state["hands"][0][0]
     await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": card}, 0)
-    assert await comm.receive_json_from(timeout=2) == {"type": "moved", "game_id": game.pk, "version": 1}
+    assert await comm.receive_json_from(timeout=SOCKET_WAIT) == {
+        "type": "moved",
+        "game_id": game.pk,
+        "version": 1,
+    }
     await comm.disconnect()
 
 
 async def test_a_player_socket_says_your_turn_anywhere(alice, bob):
     game = await new_duel(alice, bob)
     comm = communicator("/ws/me/", bob, PlayerConsumer)
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
     await sync_to_async(services.submit_action)(
         alice, game.pk, 0, {"type": "play", "card": game.state["hands"][0][0]}, 0
     )
@@ -62,9 +71,9 @@ async def test_a_player_socket_says_your_turn_anywhere(alice, bob):
     await comm.disconnect()
     game2 = await sync_to_async(services.create_game)(alice, "highcard", 2, {})
     comm = communicator("/ws/me/", bob, PlayerConsumer)
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
     await sync_to_async(services.join_game)(bob, game2.pk)
-    message = await comm.receive_json_from(timeout=2)
+    message = await comm.receive_json_from(timeout=SOCKET_WAIT)
     assert message == {"type": "your_turn", "game_id": game2.pk, "version": 0}
     await comm.disconnect()
 
@@ -73,17 +82,17 @@ async def test_a_stranger_cannot_watch_a_private_game(alice, bob, charlie):
     game = await new_duel(alice, bob, public=False)
     for user in (charlie, None):
         comm = communicator(f"/ws/game/{game.pk}/", user, GameConsumer)
-        connected, _ = await comm.connect()
+        connected, _ = await comm.connect(timeout=SOCKET_WAIT)
         assert not connected
 
 
 async def test_anyone_may_watch_a_public_game_but_only_players_count_as_present(alice, bob, charlie):
     game = await new_duel(alice, bob)
     comm = communicator(f"/ws/game/{game.pk}/", None, GameConsumer)
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
     await comm.disconnect()
     comm = communicator(f"/ws/game/{game.pk}/", bob, GameConsumer)
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
     assert await sync_to_async(presence.is_open)(game.pk, bob.pk)
     await comm.disconnect()
     assert not await sync_to_async(presence.is_open)(game.pk, bob.pk)
@@ -91,17 +100,17 @@ async def test_anyone_may_watch_a_public_game_but_only_players_count_as_present(
 
 async def test_the_player_socket_needs_a_login():
     comm = communicator("/ws/me/", None, PlayerConsumer)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=SOCKET_WAIT)
     assert not connected
 
 
 async def test_a_socket_from_another_site_is_refused(alice, bob):
     game = await new_duel(alice, bob)
     comm = communicator(f"/ws/game/{game.pk}/", None, origin=b"http://evil.example.com")
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=SOCKET_WAIT)
     assert not connected
     comm = communicator(f"/ws/game/{game.pk}/", None)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=SOCKET_WAIT)
     assert connected
     await comm.disconnect()
 
@@ -119,7 +128,7 @@ async def test_a_socket_from_the_same_host_on_another_port_or_scheme_is_refused(
     """Another port of the same host is another site (any user may run a server there)."""
     game = await new_duel(alice, bob)
     comm = communicator(f"/ws/game/{game.pk}/", None, origin=origin)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=SOCKET_WAIT)
     assert not connected
     # No consumer ran to hand the set-up's database connection back (with PostgreSQL's
     # pool it would outlive the test database).

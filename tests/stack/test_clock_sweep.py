@@ -10,19 +10,13 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import services, timeouts
 from games.models import Notice, Seat
-from tests.conftest import make_user
+from tests.conftest import make_user, needs_postgres
 
-pytestmark = [
-    pytest.mark.services,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="two sweeps at once need real concurrent writers: DATABASE_URL must point at PostgreSQL",
-    ),
-]
+pytestmark = [pytest.mark.services, needs_postgres]
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 TABLES = 12

@@ -10,20 +10,14 @@ import threading
 import time
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from games import services
 from games.errors import TooMany
 from games.models import Game
-from tests.conftest import make_user
+from tests.conftest import make_user, needs_postgres
 
-pytestmark = [
-    pytest.mark.services,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="two requests at once need real concurrent writers: DATABASE_URL must point at PostgreSQL",
-    ),
-]
+pytestmark = [pytest.mark.services, needs_postgres]
 
 
 def test_two_tables_opened_at_once_cannot_pass_the_cap_together(transactional_db, settings, monkeypatch):

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.db import connection
 
 from config.celery import app as celery_app
@@ -23,12 +22,9 @@ from games import services
 from games.models import Game, Status
 from games.publisher import publisher
 from games.replay import verify
+from tests.conftest import needs_postgres, needs_redis
 
 ROOT = Path(__file__).resolve().parents[2]
-needs_redis = pytest.mark.skipif(not settings.REDIS_URL, reason="REDIS_URL is not set (CI sets it)")
-needs_postgres = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="DATABASE_URL does not point at PostgreSQL (CI sets it)"
-)
 pytestmark = [pytest.mark.services, needs_redis]
 
 

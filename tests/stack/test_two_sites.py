@@ -11,10 +11,9 @@ from asgiref.sync import async_to_sync
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
-pytestmark = [
-    pytest.mark.services,
-    pytest.mark.skipif(not settings.REDIS_URL, reason="REDIS_URL is not set (CI sets it)"),
-]
+from tests.conftest import needs_redis
+
+pytestmark = [pytest.mark.services, needs_redis]
 
 
 def site_layer(db: int, prefix: str) -> RedisPubSubChannelLayer:

@@ -20,16 +20,11 @@ from config.celery import app as celery_app
 from games import services
 from games.models import Game, Status
 from games.replay import verify
+from tests.conftest import needs_postgres, needs_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = [
-    pytest.mark.services,
-    pytest.mark.skipif(not settings.REDIS_URL, reason="REDIS_URL is not set (CI sets it)"),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="DATABASE_URL does not point at PostgreSQL (CI sets it)"
-    ),
-]
+pytestmark = [pytest.mark.services, needs_redis, needs_postgres]
 
 SLOW_AT_VERSION = 4
 WITHIN = 120  # seconds from the kill to the finished game

@@ -41,6 +41,13 @@ class Pace:
         return 2 * self.per_move  # a game must not stall for months on a saved-up bank
 
 
+# The three properties above in words, for the new-table form: change them together.
+RESERVE_RULE = (
+    "The reserve starts at one move's time and earns back a tenth of a move's time after each "
+    "turn, up to two moves' time."
+)
+
+
 def _days(n: int) -> Pace:
     return Pace(f"{n}d", f"{n} day{'s' if n > 1 else ''} a move", n * DAY)
 
@@ -70,6 +77,14 @@ def described(pace: Pace) -> str:
         f"{pace.label}, plus a reserve of {in_words(pace.reserve_start)} "
         f"(+{in_words(pace.refill)} after each turn, at most {in_words(pace.reserve_cap)})"
     )
+
+
+def in_menu(pace: Pace) -> str:
+    """The pace as one line of the new-table form's menu; the refill and the cap, the same
+    rule for every pace, are said once beside it."""
+    if not pace.clocked:
+        return pace.label
+    return f"{pace.label}, plus {in_words(pace.reserve_start)} in reserve"
 
 
 def in_words(seconds: float) -> str:

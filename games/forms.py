@@ -30,8 +30,9 @@ class NewGameForm(forms.Form):
         label="Clock",
         required=False,
         initial=clocks.DEFAULT_PACE,
-        choices=[(p.key, clocks.described(p)) for p in clocks.PACES.values()],
+        choices=[(p.key, clocks.in_menu(p)) for p in clocks.PACES.values()],
     )
+    reserve_rule = clocks.RESERVE_RULE  # the hint under the menu
     on_timeout = forms.ChoiceField(
         label="When a player's clock runs out",
         required=False,

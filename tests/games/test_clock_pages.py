@@ -4,6 +4,7 @@ next-game link goes to the nearest deadline, and a page's "ran out" claim."""
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -16,7 +17,7 @@ from config.asgi import application
 from games import services, timeouts
 from games.consumers import PlayerConsumer
 from games.models import Game, Seat
-from tests.conftest import client_for
+from tests.conftest import SOCKET_WAIT, client_for
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
@@ -119,15 +120,19 @@ def player_socket(user):
 @pytest.mark.asyncio
 async def test_the_lobby_socket_says_when_the_lists_changed_and_nothing_more(alice, bob):
     comm = socket("/ws/lobby/")
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
     game = await sync_to_async(services.create_game)(alice, "highcard", 2, {})
-    assert await comm.receive_json_from(timeout=2) == {"type": "lobby"}
+    assert await comm.receive_json_from(timeout=SOCKET_WAIT) == {"type": "lobby"}
     watcher = socket(f"/ws/game/{game.pk}/")
-    assert (await watcher.connect())[0]
-    assert await watcher.receive_json_from(timeout=2) == {"type": "version", "game_id": game.pk, "version": 0}
+    assert (await watcher.connect(timeout=SOCKET_WAIT))[0]
+    assert await watcher.receive_json_from(timeout=SOCKET_WAIT) == {
+        "type": "version",
+        "game_id": game.pk,
+        "version": 0,
+    }
     await sync_to_async(services.join_game)(bob, game.pk)  # the game starts
-    assert await comm.receive_json_from(timeout=2) == {"type": "lobby"}
-    heard = [await watcher.receive_json_from(timeout=2) for _ in range(2)]
+    assert await comm.receive_json_from(timeout=SOCKET_WAIT) == {"type": "lobby"}
+    heard = [await watcher.receive_json_from(timeout=SOCKET_WAIT) for _ in range(2)]
     # The waiting room hears the start (and turns into the game).
     assert {"type": "moved", "game_id": game.pk, "version": 0} in heard
     assert {"type": "table", "game_id": game.pk} in heard
@@ -143,13 +148,13 @@ async def test_a_timeout_tells_the_table_and_the_players_counts(alice, bob, time
     # (Connected after the time moved: the in-memory layer forgets a group member after a day.)
     time_machine.shift(timedelta(days=3))
     comm = player_socket(bob)
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
     watcher = socket(f"/ws/game/{game.pk}/")
-    assert (await watcher.connect())[0]
-    assert (await watcher.receive_json_from(timeout=2))["type"] == "version"  # on connecting
+    assert (await watcher.connect(timeout=SOCKET_WAIT))[0]
+    assert (await watcher.receive_json_from(timeout=SOCKET_WAIT))["type"] == "version"  # on connecting
     assert await sync_to_async(timeouts.sweep)() == 2
-    assert await comm.receive_json_from(timeout=2) == {"type": "turns"}
-    seen = [await watcher.receive_json_from(timeout=2) for _ in range(2)]
+    assert await comm.receive_json_from(timeout=SOCKET_WAIT) == {"type": "turns"}
+    seen = [await watcher.receive_json_from(timeout=SOCKET_WAIT) for _ in range(2)]
     assert {"type": "table", "game_id": game.pk} in seen
     await comm.disconnect()
     await watcher.disconnect()
@@ -167,6 +172,15 @@ def test_the_new_table_form_offers_the_paces_and_the_timeout_rules(alice):
     )
     game = Game.objects.get()
     assert (game.pace, game.on_timeout) == ("live-5m", "lose")
+
+
+def test_the_clock_menu_fits_its_box_and_the_hint_gives_the_reserve_rule(alice):
+    """A closed menu shows one line: the time a move and the reserve. The refill and the cap
+    are the same rule for every pace, so the hint says them once."""
+    page = client_for(alice).get(reverse("new_game", args=["highcard"])).text
+    assert '<option value="3d" selected>3 days a move, plus 3 days in reserve</option>' in page
+    assert "after each turn, at most" not in page
+    assert "a tenth of a move's time after each turn, up to two moves' time" in html.unescape(page)
 
 
 def test_a_form_without_a_clock_choice_gets_the_default_and_a_bad_one_opens_nothing(alice):

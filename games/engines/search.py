@@ -41,6 +41,8 @@ DEFAULT_SECONDS = 1.0
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1]
 WIN_WEIGHT = 0.8
 ROLLOUT_CAP = 20_000
+# The table form's line for the hard bot of a game that asks for a wide margin (`search_sigmas`).
+CAUTIOUS_NOTES = {"hard": "Here it plays close to Medium, departing from it only for a clear gain."}
 
 
 @dataclass

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View
 from games.engines.rng import Rng
+from games.engines.search import CAUTIOUS_NOTES
 
 from . import rules, sample, setup
 from . import view as views
@@ -18,7 +19,7 @@ class Thunderstone(BaseEngine):
     # at the iterations a decision affords, Thunderstone's rollouts barely tell moves apart, and
     # at 1 standard error most overrides were noise (docs/thunderstone.md, "Bots").
     search_sigmas = 3.0
-    level_notes = {"hard": "Here it plays close to Medium, departing from it only for a clear gain."}
+    level_notes = CAUTIOUS_NOTES
     title = "Thunderstone"
     min_players = 2
     max_players = 5

@@ -48,7 +48,10 @@ def assert_settled(page: Page, timeout_ms: int = 5_000) -> None:
     """Waits until every partial shows the server's current state; StalePartials if not.
 
     Polls (each round trip fetches the six partials) rather than sleeping a fixed time.
+    A move just clicked is waited for first: until its answer lands the server may still
+    draw the old state, and the page's (disabled) buttons would look current.
     """
+    wait_for_idle_htmx(page)
     deadline = time.monotonic() + timeout_ms / 1000
     while diff := stale_parts(page):
         if time.monotonic() > deadline:

@@ -37,10 +37,10 @@ from games.engines.search import SearchBot
 ITERATIONS = {"architectura": 290, "stonespine": 160, "stonespine-solo": 190, "thunderstone": 54, "lords": 68}
 
 
-def one_game(job: tuple[str, int, int, str | None, bool, float | None]) -> dict[str, Any]:
-    slug, g, iterations, solo, anchor, sigmas = job
+def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool | None]) -> dict[str, Any]:
+    slug, g, iterations, solo, anchor, sigmas, relative = job
     engine = get_engine(slug)
-    hard = SearchBot(engine, iterations=iterations, anchor=anchor, sigmas=sigmas)
+    hard = SearchBot(engine, iterations=iterations, anchor=anchor, sigmas=sigmas, relative=relative)
     heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
     players = 1 if solo else 2
     options = {"jael": solo} if solo else {}
@@ -64,8 +64,11 @@ def one_game(job: tuple[str, int, int, str | None, bool, float | None]) -> dict[
         s = engine.apply(s, seat, action)
     outcome = engine.outcome(s)
     assert outcome is not None
+    scores = outcome["scores"]
     return {
         "won": outcome["ranks"][hard_seat] == 1,
+        # the hard bot's score less the best other's (in solo, Jael's): finer than won or lost
+        "margin": scores[hard_seat] - max(x for i, x in enumerate(scores) if i != hard_seat),
         "seconds": time.perf_counter() - started,
         "decisions": len(thinking),
         "thinking": sum(thinking),
@@ -82,11 +85,12 @@ def versus(
     anchor: bool,
     sigmas: float | None = None,
     first: int = 0,
+    relative: bool | None = None,
 ) -> None:
     deadline = time.monotonic() + minutes * 60
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    jobs = [(slug, g, iterations, solo, anchor, sigmas) for g in range(first, first + games)]
+    jobs = [(slug, g, iterations, solo, anchor, sigmas, relative) for g in range(first, first + games)]
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
@@ -102,12 +106,16 @@ def versus(
     lo, hi = wilson(wins, n)
     decisions = sum(r["decisions"] for r in results)
     per = sum(r["thinking"] for r in results) / max(1, decisions)
+    margins = [r["margin"] for r in results]
+    mean = sum(margins) / n
+    se = (sum((m - mean) ** 2 for m in margins) / max(1, n - 1) / n) ** 0.5
     what = f"{slug} solo vs {solo} Jael" if solo else f"{slug} 2p hard vs heuristic"
     what += "" if anchor else " (search alone, no heuristic anchor)"
     what += "" if sigmas is None else f" (anchor at {sigmas:g} standard errors)"
+    what += "" if relative is None else f" (relative margins {'on' if relative else 'off'})"
     print(
         f"{what}: {n} games (of {games} asked), {iterations} iterations/decision, {workers} processes: "
-        f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}); "
+        f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}), mean margin {mean:+.1f} (s.e. {se:.1f}); "
         f"{per * 1000:.0f} ms per decision, wall {wall:.0f} s"
     )
 
@@ -152,6 +160,12 @@ def main() -> None:
     parser.add_argument("--plain", action="store_true", help="the search alone, without the heuristic anchor")
     parser.add_argument("--sigmas", type=float, default=None, help="the anchor's margin in standard errors")
     parser.add_argument(
+        "--relative",
+        choices=["on", "off"],
+        default=None,
+        help="margins judged against the decision's own rollouts (default: the engine's choice)",
+    )
+    parser.add_argument(
         "--first", type=int, default=0, help="the first game's number (to add games to a run)"
     )
     parser.add_argument("--timing", type=int, default=0, help="decisions to time at the default budget")
@@ -171,6 +185,7 @@ def main() -> None:
         not args.plain,
         args.sigmas,
         args.first,
+        None if args.relative is None else args.relative == "on",
     )
 
 

@@ -22,7 +22,9 @@ the noise of the two estimates (`_anchored`, one standard error, or the engine's
 (bench/README.md), so it corrects the heuristic where it sees clearly.
 
 A reward is mostly winning (a share of first place) plus a little of the score margin, which
-keeps the search moving in games it cannot yet win (Stonespine solo). A decision runs for a
+keeps the search moving in games it cannot yet win. The margin is squashed on a fixed scale, or,
+for an engine that asks (`search_relative`: Stonespine, whose solo rollouts all lose to Jael by
+far), measured against the decision's own rollouts (`Judge`). A decision runs for a
 time budget (`seconds`) or a fixed number of iterations, which, with the generator given, is
 reproducible.
 """
@@ -51,11 +53,16 @@ class Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0  # summed, from `seat`'s point of view
+    squares: float = 0.0  # summed squared rewards, for their spread
     wins: float = 0.0
     children: dict[str, Node] = field(default_factory=dict)
 
     def ucb(self) -> float:
         return self.reward / self.visits + EXPLORE * math.sqrt(math.log(self.available) / self.visits)
+
+    def spread(self) -> float:
+        mean = self.reward / self.visits
+        return math.sqrt(max(0.0, self.squares / self.visits - mean * mean))
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,7 @@ class Choice:
     visits: int
     value: float  # mean reward
     win: float  # estimated chance of winning after it
+    spread: float = 0.5  # the rewards' standard deviation (0.5: the most rewards in [0, 1] can have)
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,42 @@ def rewards(outcome: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
     return out, wins
 
 
+class Judge:
+    """Rewards for one decision's rollouts. `relative`: the margin is measured against the
+    decision's own rollouts (how far above their mean gap, in their standard deviations), not
+    against a fixed scale. Where every rollout loses by far (Stonespine solo: random play scores
+    44-84 against Jael's 110-125) a fixed scale squashes every margin to 0.000-0.002 and the search
+    sees no difference between moves; measured against each other, a 10-point better move shows.
+    (The same idea as MuZero's normalising of values by the range seen in the tree.)"""
+
+    def __init__(self, relative: bool = False) -> None:
+        self.relative = relative
+        self.n = 0
+        self.mean: list[float] = []
+        self.m2: list[float] = []  # summed squared deviations (Welford)
+
+    def __call__(self, outcome: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
+        if not self.relative:
+            return rewards(outcome)
+        scores, ranks = outcome["scores"], outcome["ranks"]
+        gaps = [x - max((y for j, y in enumerate(scores) if j != i), default=x) for i, x in enumerate(scores)]
+        if not self.n:
+            self.mean, self.m2 = [0.0] * len(gaps), [0.0] * len(gaps)
+        self.n += 1
+        for i, gap in enumerate(gaps):
+            delta = gap - self.mean[i]
+            self.mean[i] += delta / self.n
+            self.m2[i] += delta * (gap - self.mean[i])
+        firsts = sum(1 for r in ranks if r == 1)
+        wins = [1.0 / firsts if r == 1 else 0.0 for r in ranks]
+        out = []
+        for i, gap in enumerate(gaps):
+            spread = max(1.0, math.sqrt(self.m2[i] / self.n))  # a point at least: scores are whole
+            margin = 0.5 + 0.5 * math.tanh((gap - self.mean[i]) / spread)
+            out.append(WIN_WEIGHT * wins[i] + (1 - WIN_WEIGHT) * margin)
+        return out, wins
+
+
 def widen(visits: int) -> int:
     return 2 + int(2 * math.sqrt(visits))
 
@@ -113,6 +157,7 @@ class SearchBot:
         iterations: int | None = None,
         anchor: bool = True,
         sigmas: float | None = None,
+        relative: bool | None = None,
     ) -> None:
         if not hasattr(engine, "sample"):
             raise TypeError(f"{engine.slug} has no sample(view, seat, rng): it cannot be searched")
@@ -123,6 +168,9 @@ class SearchBot:
         # How many standard errors the search's favourite must gain over the heuristic's choice;
         # an engine whose rollouts barely tell its moves apart asks for more (`search_sigmas`).
         self.sigmas = sigmas if sigmas is not None else float(getattr(engine, "search_sigmas", 1.0))
+        # Margins judged against the decision's own rollouts, and the anchor's noise taken from
+        # the rewards' own spread (`Judge`); an engine asks for it (`search_relative`).
+        self.relative = relative if relative is not None else bool(getattr(engine, "search_relative", False))
 
     def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
         return self.think(view, actions, rng).action
@@ -151,6 +199,7 @@ class SearchBot:
         hint = self._hint(view, actions, own)
         first = [a for a in (consider, hint) if a is not None]
         by_key = {canonical(a): a for a in actions}
+        judge = Judge(self.relative)
         done = 0
         while True:
             if iterations is not None:
@@ -158,17 +207,17 @@ class SearchBot:
                     break
             elif done and time.perf_counter() - started >= budget:
                 break
-            self._iterate(view, me, root, by_key, [canonical(a) for a in first], own)
+            self._iterate(view, me, root, judge, [canonical(a) for a in first], own)
             done += 1
         choices = [
-            Choice(by_key[k], n.visits, n.reward / n.visits, n.wins / n.visits)
+            Choice(by_key[k], n.visits, n.reward / n.visits, n.wins / n.visits, n.spread())
             for k, n in root.children.items()
             if n.visits and k in by_key
         ]
         choices.sort(key=lambda c: (-c.visits, -c.value))
         best = choices[0].action if choices else actions[0]
         if self.anchor and hint is not None:
-            best = _anchored(choices, hint, best, self.sigmas)
+            best = _anchored(choices, hint, best, self.sigmas, measured=self.relative)
         return Thought(best, choices, done, time.perf_counter() - started)
 
     def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
@@ -176,9 +225,7 @@ class SearchBot:
         heuristic = getattr(self.engine, "bots", {}).get("heuristic")
         return heuristic(view, actions, rng) if heuristic is not None else None
 
-    def _iterate(
-        self, view: View, me: int, root: Node, by_key: dict[str, Action], first: list[str], rng: Rng
-    ) -> None:
+    def _iterate(self, view: View, me: int, root: Node, judge: Judge, first: list[str], rng: Rng) -> None:
         e = self.engine
         s = e.sample(view, me, rng)
         # The others choosing now, alongside the bot, choose unseen by it: part of the deal.
@@ -221,11 +268,13 @@ class SearchBot:
         if outcome is None:
             reward, wins = None, None
         else:
-            reward, wins = rewards(outcome)
+            reward, wins = judge(outcome)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
-            n.reward += 0.5 if reward is None else reward[n.seat]
+            r = 0.5 if reward is None else reward[n.seat]
+            n.reward += r
+            n.squares += r * r
             n.wins += 0.0 if wins is None else wins[n.seat]
 
     def _play_out(self, s: Any, rng: Rng) -> dict[str, list[Any]] | None:
@@ -239,11 +288,16 @@ class SearchBot:
         return None  # a game that would not end counts as even for everyone
 
 
-def _anchored(choices: list[Choice], hint: Action, best: Action, sigmas: float = 1.0) -> Action:
+def _anchored(
+    choices: list[Choice], hint: Action, best: Action, sigmas: float = 1.0, *, measured: bool = False
+) -> Action:
     """The heuristic's choice unless the search's favourite beats it by more than the noise of
     their estimates (one standard error of the difference): with a few dozen iterations spread
     over many actions, the most visited one is often only luck, while the heuristic is a fair
-    player; so the search corrects the heuristic where it sees clearly, and otherwise follows it."""
+    player; so the search corrects the heuristic where it sees clearly, and otherwise follows it.
+    The noise assumes the widest spread rewards in [0, 1] can have, unless `measured`: then the
+    spread of the decision's rewards (a relative judge's spread far less than a win-or-lose's).
+    """
     key = canonical(hint)
     mine = next((c for c in choices if canonical(c.action) == key), None)
     top = choices[0] if choices else None
@@ -251,8 +305,17 @@ def _anchored(choices: list[Choice], hint: Action, best: Action, sigmas: float =
         return hint  # never searched: nothing speaks against it
     if top is None or top is mine:
         return best
-    noise = math.sqrt(0.25 / top.visits + 0.25 / mine.visits)
+    var = _pooled_variance(choices) if measured else 0.25
+    noise = math.sqrt(var / top.visits + var / mine.visits)
     return best if top.value - mine.value > sigmas * noise else hint
+
+
+def _pooled_variance(choices: list[Choice]) -> float:
+    """The spread of all the decision's rewards about their grand mean (a choice tried once has
+    no spread of its own; the differences between choices make it, if anything, cautious)."""
+    n = sum(c.visits for c in choices)
+    grand = sum(c.value * c.visits for c in choices) / n
+    return sum(c.visits * (c.spread**2 + (c.value - grand) ** 2) for c in choices) / n
 
 
 def add_hard_bot(engine: Engine) -> None:

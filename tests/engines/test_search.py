@@ -11,7 +11,7 @@ from games.engines import ENGINES
 from games.engines.autoplay import play
 from games.engines.base import Engine, canonical
 from games.engines.rng import Rng
-from games.engines.search import SearchBot, rewards
+from games.engines.search import Choice, Judge, SearchBot, _anchored, rewards
 from games.levels import offered
 from tests.testgame.engine import ENGINE as HIGHCARD
 
@@ -122,6 +122,35 @@ def test_rewards_share_first_place_and_count_the_margin():
     assert clear[0] > close[0] > 0.8 > close[1] > clear[1]
 
 
+def test_a_relative_judge_tells_apart_moves_that_all_lose_by_far():
+    """Stonespine solo's random rollouts lose to Jael by 40-80 points: a fixed scale squashes every
+    margin to about nothing; measured against the decision's own rollouts, 10 points show."""
+    far, less_far = {"scores": [60, 120], "ranks": [2, 1]}, {"scores": [70, 120], "ranks": [2, 1]}
+    assert rewards(less_far)[0][0] - rewards(far)[0][0] < 0.001
+    judge = Judge(relative=True)
+    for score in (55, 75, 60, 70, 65):  # the decision's rollouts so far: mean gap -55
+        judge({"scores": [score, 120], "ranks": [2, 1]})
+    low, high = judge(far)[0][0], judge(less_far)[0][0]
+    assert high - low > 0.05
+    assert low < 0.1 < high < 0.2  # a loss still earns no more than the margin's share
+    win, wins = judge({"scores": [125, 120], "ranks": [1, 2]})
+    assert wins == [1.0, 0.0] and win[0] > 0.8
+
+
+def test_a_fixed_judge_is_the_plain_rewards():
+    outcome = {"scores": [11, 10], "ranks": [1, 2]}
+    assert Judge()(outcome) == rewards(outcome)
+
+
+def test_a_measured_anchor_takes_the_noise_from_the_rewards_spread():
+    """Rewards that spread 0.02 make 0.03 a clear gain; the worst case (0.5) makes it noise."""
+    hint, other = {"type": "a"}, {"type": "b"}
+    choices = [Choice(other, 60, 0.13, 0.0, 0.02), Choice(hint, 40, 0.10, 0.0, 0.02)]
+    assert _anchored(choices, hint, other) == hint
+    assert _anchored(choices, hint, other, measured=True) == other
+    assert _anchored(choices, hint, other, 8.0, measured=True) == hint
+
+
 HARD_GAMES = [
     pytest.param(slug, players, id=f"{slug}-{players}p")
     for slug, engine in ALL.items()
@@ -153,8 +182,6 @@ def test_every_engine_offers_the_hard_bot_after_its_own():
 
 
 def test_the_heuristic_s_choice_stands_unless_the_search_clearly_beats_it():
-    from games.engines.search import Choice, _anchored
-
     hint, other = {"type": "a"}, {"type": "b"}
     close = [Choice(other, 12, 0.60, 0.6), Choice(hint, 8, 0.50, 0.5)]
     assert _anchored(close, hint, other) == hint  # 0.10 apart, within the noise of 20 samples
@@ -187,8 +214,6 @@ def test_the_heuristic_s_choice_is_searched_first(slug):
 
 def test_an_unsearched_heuristic_choice_stands():
     """No estimate of the heuristic's choice means no evidence against it."""
-    from games.engines.search import Choice, _anchored
-
     hint, other = {"type": "a"}, {"type": "b"}
     assert _anchored([Choice(other, 30, 0.9, 0.9)], hint, other) == hint
 
@@ -202,3 +227,9 @@ def test_an_engine_may_ask_the_search_for_a_wider_margin():
     for slug in ("thunderstone", "lords"):
         hard = next(lv for lv in offered(ENGINES[slug]) if lv.key == "hard")
         assert "clear gain" in hard.description
+
+
+def test_stonespine_judges_margins_against_the_decision_s_rollouts():
+    """In solo every random rollout loses to Jael by far (docs/stonespine.md, "Bots")."""
+    assert ENGINES["stonespine"].bots["hard"].relative is True
+    assert not any(ENGINES[s].bots["hard"].relative for s in ("architectura", "thunderstone", "lords"))

@@ -33,6 +33,10 @@ class Stonespine(BaseEngine):
     automaton_name = "Jael"
     default_players = 4  # the new-table form's first choice: the game at its liveliest
     length = "30-60 minutes live; a few days by correspondence"
+    # The hard bot judges margins against each decision's own rollouts: random play loses to
+    # Jael by 40-80 points whatever the move, and on a fixed scale every move looked alike
+    # (docs/stonespine.md, "Bots").
+    search_relative = True
 
     def seat_count(self, players: int, options: dict[str, Any]) -> int:
         return 2 if players == 1 else players

@@ -88,12 +88,16 @@ class Thought:
         return next((c for c in self.choices if canonical(c.action) == key), None)
 
 
+def win_shares(ranks: list[int]) -> list[float]:
+    """First place, shared among those tied for it."""
+    firsts = sum(1 for r in ranks if r == 1)
+    return [1.0 / firsts if r == 1 else 0.0 for r in ranks]
+
+
 def rewards(outcome: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
     """(reward, win share) per seat: first place shared among those tied for it, and the score
     margin over the best other seat, squashed into [0, 1]."""
-    ranks, scores = outcome["ranks"], outcome["scores"]
-    firsts = sum(1 for r in ranks if r == 1)
-    wins = [1.0 / firsts if r == 1 else 0.0 for r in ranks]
+    scores, wins = outcome["scores"], win_shares(outcome["ranks"])
     scale = max(5.0, 0.1 * max(abs(x) for x in scores))
     out = []
     for i, score in enumerate(scores):
@@ -129,8 +133,7 @@ class Judge:
             delta = gap - self.mean[i]
             self.mean[i] += delta / self.n
             self.m2[i] += delta * (gap - self.mean[i])
-        firsts = sum(1 for r in ranks if r == 1)
-        wins = [1.0 / firsts if r == 1 else 0.0 for r in ranks]
+        wins = win_shares(ranks)
         out = []
         for i, gap in enumerate(gaps):
             spread = max(1.0, math.sqrt(self.m2[i] / self.n))  # a point at least: scores are whole

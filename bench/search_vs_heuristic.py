@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import wilson
 from games.engines import get_engine
 from games.engines.rng import Rng
-from games.engines.search import SearchBot
+from games.engines.search import SearchBot, gaps
 
 # Iterations per decision worth about 0.25 s on the idle 2-core machine: the median count a 0.25 s
 # budget reached over 30 decisions of 2-player games between heuristic bots (solo: against basic
@@ -64,11 +64,9 @@ def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool | No
         s = engine.apply(s, seat, action)
     outcome = engine.outcome(s)
     assert outcome is not None
-    scores = outcome["scores"]
     return {
         "won": outcome["ranks"][hard_seat] == 1,
-        # the hard bot's score less the best other's (in solo, Jael's): finer than won or lost
-        "margin": scores[hard_seat] - max(x for i, x in enumerate(scores) if i != hard_seat),
+        "margin": gaps(outcome["scores"])[hard_seat],  # finer than won or lost
         "seconds": time.perf_counter() - started,
         "decisions": len(thinking),
         "thinking": sum(thinking),

@@ -94,15 +94,19 @@ def win_shares(ranks: list[int]) -> list[float]:
     return [1.0 / firsts if r == 1 else 0.0 for r in ranks]
 
 
+def gaps(scores: list[float]) -> list[float]:
+    """Each seat's score less the best other seat's (in solo, Jael's)."""
+    return [x - max((y for j, y in enumerate(scores) if j != i), default=x) for i, x in enumerate(scores)]
+
+
 def rewards(outcome: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
     """(reward, win share) per seat: first place shared among those tied for it, and the score
     margin over the best other seat, squashed into [0, 1]."""
     scores, wins = outcome["scores"], win_shares(outcome["ranks"])
     scale = max(5.0, 0.1 * max(abs(x) for x in scores))
     out = []
-    for i, score in enumerate(scores):
-        best_other = max((x for j, x in enumerate(scores) if j != i), default=score)
-        margin = 0.5 + 0.5 * math.tanh((score - best_other) / scale)
+    for i, gap in enumerate(gaps(scores)):
+        margin = 0.5 + 0.5 * math.tanh(gap / scale)
         out.append(WIN_WEIGHT * wins[i] + (1 - WIN_WEIGHT) * margin)
     return out, wins
 
@@ -124,18 +128,17 @@ class Judge:
     def __call__(self, outcome: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
         if not self.relative:
             return rewards(outcome)
-        scores, ranks = outcome["scores"], outcome["ranks"]
-        gaps = [x - max((y for j, y in enumerate(scores) if j != i), default=x) for i, x in enumerate(scores)]
+        seen = gaps(outcome["scores"])
         if not self.n:
-            self.mean, self.m2 = [0.0] * len(gaps), [0.0] * len(gaps)
+            self.mean, self.m2 = [0.0] * len(seen), [0.0] * len(seen)
         self.n += 1
-        for i, gap in enumerate(gaps):
+        for i, gap in enumerate(seen):
             delta = gap - self.mean[i]
             self.mean[i] += delta / self.n
             self.m2[i] += delta * (gap - self.mean[i])
-        wins = win_shares(ranks)
+        wins = win_shares(outcome["ranks"])
         out = []
-        for i, gap in enumerate(gaps):
+        for i, gap in enumerate(seen):
             spread = max(1.0, math.sqrt(self.m2[i] / self.n))  # a point at least: scores are whole
             margin = 0.5 + 0.5 * math.tanh((gap - self.mean[i]) / spread)
             out.append(WIN_WEIGHT * wins[i] + (1 - WIN_WEIGHT) * margin)

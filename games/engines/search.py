@@ -16,10 +16,11 @@ alone, so it plays every game whose engine provides `sample(view, seat, rng)`:
 - when several seats choose at once, the other seats choose first in the tree (and at the root
   their pending choices are part of the deal), so no simulated opponent sees the bot's choice.
 
-The move played is the heuristic's choice unless the search's favourite beats it by more than
-the noise of the two estimates (`_anchored`, one standard error, or the engine's
+The move played is the starting choice (the heuristic's, or the engine's `search_hint`, a stronger
+policy where the game has one: Thunderstone, Lords) unless the search's favourite beats it by
+more than the noise of the two estimates (`_anchored`, one standard error, or the engine's
 `search_sigmas`): at a few dozen iterations a search alone lost to the heuristic
-(bench/README.md), so it corrects the heuristic where it sees clearly.
+(bench/README.md), so it corrects its starting policy where it sees clearly.
 
 A reward is mostly winning (a share of first place) plus a little of the score margin, which
 keeps the search moving in games it cannot yet win. The margin is squashed on a fixed scale, or,
@@ -43,8 +44,6 @@ DEFAULT_SECONDS = 1.0
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1]
 WIN_WEIGHT = 0.8
 ROLLOUT_CAP = 20_000
-# The table form's line for the hard bot of a game that asks for a wide margin (`search_sigmas`).
-CAUTIOUS_NOTES = {"hard": "Here it plays close to Medium, departing from it only for a clear gain."}
 
 
 @dataclass
@@ -227,9 +226,13 @@ class SearchBot:
         return Thought(best, choices, done, time.perf_counter() - started)
 
     def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
-        """The game's heuristic bot's choice, opened first at the root (it reads only the view)."""
-        heuristic = getattr(self.engine, "bots", {}).get("heuristic")
-        return heuristic(view, actions, rng) if heuristic is not None else None
+        """The choice the search starts from, opened first at the root: the engine's
+        `search_hint` (a policy stronger than the heuristic, where the game has one) or else its
+        heuristic bot's. Either reads only the view."""
+        policy = getattr(self.engine, "search_hint", None) or getattr(self.engine, "bots", {}).get(
+            "heuristic"
+        )
+        return policy(view, actions, rng) if policy is not None else None
 
     def _iterate(self, view: View, me: int, root: Node, judge: Judge, first: list[str], rng: Rng) -> None:
         e = self.engine

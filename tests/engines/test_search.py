@@ -12,6 +12,7 @@ from games.engines.autoplay import play
 from games.engines.base import Engine, canonical
 from games.engines.rng import Rng
 from games.engines.search import Choice, Judge, SearchBot, _anchored, rewards
+from games.engines.thunderstone.bots import patient_bot
 from games.levels import offered
 from tests.testgame.engine import ENGINE as HIGHCARD
 
@@ -210,6 +211,28 @@ def test_the_heuristic_s_choice_is_searched_first(slug):
     thought = bot.think(view, legal, Rng(4))
     assert [canonical(c.action) for c in thought.choices] == [canonical(hint)]
     assert thought.action == hint
+
+
+def test_an_engine_s_own_starting_policy_replaces_the_heuristic_s():
+    """Lords's search starts from the champion plan, not the heuristic's mix (docs/lords.md,
+    "Bots"), Thunderstone's from a patient party: its choice is opened first and stands
+    without a clear gain against it."""
+    engine = ENGINES["lords"]
+    champion, heuristic = engine.search_hint, engine.bots["heuristic"]
+    s = engine.setup(3, 2, {})
+    rng = Rng(5)
+    while True:  # a decision where the two disagree
+        seat = min(engine.to_act(s))
+        view, legal = engine.view(s, seat), engine.legal_actions(s, seat)
+        start = champion(view, legal, rng)
+        if canonical(start) != canonical(heuristic(view, legal, rng)):
+            break
+        s = engine.apply(s, seat, start)
+    thought = SearchBot(engine, iterations=1).think(view, legal, Rng(4))
+    assert [canonical(c.action) for c in thought.choices] == [canonical(start)]
+    assert thought.action == start
+    assert not any(hasattr(ENGINES[slug], "search_hint") for slug in ("architectura", "stonespine"))
+    assert ENGINES["thunderstone"].search_hint is patient_bot
 
 
 def test_an_unsearched_heuristic_choice_stands():

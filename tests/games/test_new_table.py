@@ -88,10 +88,10 @@ def test_hard_is_offered_only_where_the_engine_has_a_hard_bot(alice, monkeypatch
 
 
 def test_a_game_may_add_a_note_to_a_level_s_line(alice):
-    """Thunderstone's hard bot plays close to its medium one (docs/thunderstone.md): the form says so."""
+    """Thunderstone's hard bot keeps to a plan of its own (docs/thunderstone.md): the form says so."""
     page = client_for(alice).get(reverse("new_game", args=["thunderstone"])).text
     hard = levels.LEVELS["hard"].description
-    assert f"<dt>Hard bot</dt><dd>{hard} Here it plays close to Medium" in page
+    assert f"<dt>Hard bot</dt><dd>{hard} Here it keeps to a patient plan" in page
     assert f"<dd>{hard}</dd>" in client_for(alice).get(reverse("new_game", args=["stonespine"])).text
 
 

@@ -6,20 +6,24 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View
 from games.engines.rng import Rng
-from games.engines.search import CAUTIOUS_NOTES
 
-from . import rules, sample, scoring, setup
+from . import bots, rules, sample, scoring, setup
 from . import view as views
 from .state import State
 
 
 class Lords(BaseEngine):
     slug = "lords"
-    # The hard bot overrides the heuristic only when its estimate is 3 standard errors better:
+    # The hard bot overrides its starting choice only when its estimate is 3 standard errors better:
     # random rollouts barely tell one placement from another, and at 1 standard error the
     # search's overrides were mostly noise and lost to the heuristic (docs/lords.md, "Bots").
     search_sigmas = 3.0
-    level_notes = CAUTIOUS_NOTES
+    # ...and starts from a stronger plan than the heuristic's mix (docs/lords.md, "Bots").
+    search_hint = staticmethod(bots.champion_bot)
+    level_notes = {
+        "hard": "Here it follows a stronger plan than Medium (items and the Tournament), "
+        "departing from it only for a clear gain."
+    }
     title = "Lords of Spell and Stone"
     min_players = 2
     max_players = 4

@@ -6,20 +6,24 @@ from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View
 from games.engines.rng import Rng
-from games.engines.search import CAUTIOUS_NOTES
 
-from . import rules, sample, setup
+from . import bots, rules, sample, setup
 from . import view as views
 from .state import State
 
 
 class Thunderstone(BaseEngine):
     slug = "thunderstone"
-    # The hard bot overrides the heuristic only when its estimate is 3 standard errors better:
+    # The hard bot overrides its starting choice only when its estimate is 3 standard errors better:
     # at the iterations a decision affords, Thunderstone's rollouts barely tell moves apart, and
     # at 1 standard error most overrides were noise (docs/thunderstone.md, "Bots").
     search_sigmas = 3.0
-    level_notes = CAUTIOUS_NOTES
+    # ...and starts from a patient party that buys only cards worth the trip (docs/thunderstone.md).
+    search_hint = staticmethod(bots.patient_bot)
+    level_notes = {
+        "hard": "Here it keeps to a patient plan (the village only for a card worth the trip), "
+        "departing from it only for a clear gain."
+    }
     title = "Thunderstone"
     min_players = 2
     max_players = 5

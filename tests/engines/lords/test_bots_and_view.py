@@ -8,7 +8,7 @@ import pytest
 from games.engines.autoplay import play
 from games.engines.base import canonical
 from games.engines.lords import ENGINE
-from games.engines.lords.bots import heuristic_bot
+from games.engines.lords.bots import PLAN_WEIGHTS, Reading, champion_bot, heuristic_bot, placement_value
 from games.engines.lords.data import ITEMS, SPELLS
 from games.engines.rng import Rng
 
@@ -45,8 +45,10 @@ def test_the_heuristic_bot_beats_the_random_bot():
     assert wins >= 18
 
 
-def test_the_heuristic_bot_reads_only_its_view():
-    """Two states that differ only in what seat 0 cannot see lead to the same choice."""
+@pytest.mark.parametrize("bot", [heuristic_bot, champion_bot])
+def test_the_heuristic_bot_reads_only_its_view(bot):
+    """Two states that differ only in what seat 0 cannot see lead to the same choice (the
+    heuristic's, and the champion plan's that the hard bot starts from)."""
     s = ENGINE.setup(11, 2, {})
     seat = s["turn"]
     them = 1 - seat
@@ -57,9 +59,39 @@ def test_the_heuristic_bot_reads_only_its_view():
     other["rng"] = s["rng"] + 1
     assert canonical(ENGINE.view(s, seat)) == canonical(ENGINE.view(other, seat))
     legal = ENGINE.legal_actions(s, seat)
-    assert heuristic_bot(ENGINE.view(s, seat), legal, Rng(1)) == heuristic_bot(
-        ENGINE.view(other, seat), legal, Rng(1)
-    )
+    assert bot(ENGINE.view(s, seat), legal, Rng(1)) == bot(ENGINE.view(other, seat), legal, Rng(1))
+
+
+def test_the_champion_plan_wants_the_tournament_more_than_the_heuristic_s_collector():
+    """The hard bot's search starts from the champion plan (docs/lords.md, "Bots"): a collector
+    who values the Tournament higher; every other spot as the collector weighs it."""
+    champion, collector = PLAN_WEIGHTS["champion"], PLAN_WEIGHTS["collector"]
+    assert champion["tournament"] > collector["tournament"]
+    assert {k: v for k, v in champion.items() if k != "tournament"} == {
+        k: v for k, v in collector.items() if k != "tournament"
+    }
+    for s in states(5, 2, every=1):
+        seat = min(ENGINE.to_act(s), default=None)
+        if seat is not None and {"type": "place", "spot": "tournament"} in ENGINE.legal_actions(s, seat):
+            view = ENGINE.view(s, seat)
+            worth = {
+                plan: placement_value(Reading(view, plan=plan), "tournament")
+                for plan in ("champion", "collector")
+            }
+            assert worth["champion"] >= worth["collector"]
+            if worth["collector"] > 0:
+                assert worth["champion"] > worth["collector"]
+                return
+    pytest.fail("no placement found where the Tournament is worth something")
+
+
+def test_the_champion_bot_finishes_games():
+    s = ENGINE.setup(11, 2, {})
+    rng = Rng(3)
+    while acting := ENGINE.to_act(s):
+        seat = min(acting)
+        s = ENGINE.apply(s, seat, champion_bot(ENGINE.view(s, seat), ENGINE.legal_actions(s, seat), rng))
+    assert ENGINE.outcome(s) is not None
 
 
 @pytest.mark.parametrize("players", [2, 4])

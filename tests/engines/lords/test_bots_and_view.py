@@ -85,13 +85,11 @@ def test_the_champion_plan_wants_the_tournament_more_than_the_heuristic_s_collec
     pytest.fail("no placement found where the Tournament is worth something")
 
 
-def test_the_champion_bot_finishes_games():
-    s = ENGINE.setup(11, 2, {})
-    rng = Rng(3)
-    while acting := ENGINE.to_act(s):
-        seat = min(acting)
-        s = ENGINE.apply(s, seat, champion_bot(ENGINE.view(s, seat), ENGINE.legal_actions(s, seat), rng))
-    assert ENGINE.outcome(s) is not None
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_champion_bot_finishes_games(players, monkeypatch):
+    monkeypatch.setitem(ENGINE.bots, "plan", champion_bot)
+    result = play(ENGINE, 11, players, {}, ["plan", "heuristic"])
+    assert min(result["ranks"]) == 1 and result["moves"] > 0
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -105,10 +105,8 @@ def test_the_patient_party_rests_rather_than_buy_filler():
     assert patient_bot(view, legal, Rng(1)) == {"type": "rest"}
 
 
-def test_the_patient_party_finishes_games():
-    s = ENGINE.setup(4, 2, {})
-    rng = Rng(4)
-    while acting := ENGINE.to_act(s):
-        seat = min(acting)
-        s = ENGINE.apply(s, seat, patient_bot(ENGINE.view(s, seat), ENGINE.legal_actions(s, seat), rng))
-    assert ENGINE.outcome(s) is not None
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_patient_party_finishes_games(players, monkeypatch):
+    monkeypatch.setitem(ENGINE.bots, "plan", patient_bot)
+    result = play(ENGINE, 4, players, {}, ["plan", "heuristic"])
+    assert min(result["ranks"]) == 1 and result["moves"] > 0

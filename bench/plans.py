@@ -29,7 +29,7 @@ from games.engines import get_engine
 from games.engines.base import Action, Bot, View
 from games.engines.lords import bots as lords_bots
 from games.engines.rng import Rng
-from games.engines.search import gaps
+from games.engines.search import gaps, win_shares
 from games.engines.thunderstone import bots as thunderstone_bots
 
 
@@ -58,8 +58,7 @@ def one_game(job: tuple[str, int, str | None, float | None]) -> tuple[float, flo
         s = engine.apply(s, seat, bot(engine.view(s, seat), engine.legal_actions(s, seat), rng))
     outcome = engine.outcome(s)
     assert outcome is not None
-    firsts = [i for i, r in enumerate(outcome["ranks"]) if r == 1]
-    return (1 / len(firsts) if me in firsts else 0.0), gaps(outcome["scores"])[me]
+    return win_shares(outcome["ranks"])[me], gaps(outcome["scores"])[me]
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 The heuristic bot deals itself a full state from its view (`sample`: the hidden cards at random)
 and tries its own moves on it with the game's rules:
 - its turn: the dungeon when the hand it holds can beat a monster worth having; else the village
-  with gold for a card worth the trip (`VILLAGE_AT`) or a hero to level; else a rest to destroy a Disease or a spare Militia;
+  with gold for a card worth the trip (`VILLAGE_AT`) or a hero to level; else a rest to destroy
+  a Disease or a spare Militia;
 - the village: draws first, then Trainer and Pawnbroker on Militia, a second purchase when there
   is gold for it, the most useful card the gold buys (a table of worth below), every level-up;
 - the dungeon: draws, then whichever preparation (food, a weapon, a spell) makes the best battle

@@ -46,7 +46,7 @@ def test_the_heuristic_bot_beats_the_random_bot():
 
 
 @pytest.mark.parametrize("bot", [heuristic_bot, champion_bot])
-def test_the_heuristic_bot_reads_only_its_view(bot):
+def test_the_heuristic_and_the_hard_bot_s_plan_read_only_their_view(bot):
     """Two states that differ only in what seat 0 cannot see lead to the same choice (the
     heuristic's, and the champion plan's that the hard bot starts from)."""
     s = ENGINE.setup(11, 2, {})

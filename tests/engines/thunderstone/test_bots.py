@@ -34,7 +34,7 @@ def test_the_heuristic_bot_beats_the_random_bot():
 
 
 @pytest.mark.parametrize("bot", [heuristic_bot, patient_bot])
-def test_the_heuristic_bot_reads_only_its_view(bot):
+def test_the_heuristic_and_the_hard_bot_s_plan_read_only_their_view(bot):
     """Two states that differ only in what the seat cannot see lead to the same choice (the
     heuristic's, and the patient party's that the hard bot starts from)."""
     s = {**ENGINE.setup(11, 2, {}), "turn": 0}

@@ -98,6 +98,8 @@ class Seat(models.Model):
     bot = models.CharField(max_length=20, blank=True, help_text="bot level, for bot seats")
     resigned = models.BooleanField(default=False)
     score = models.IntegerField(null=True, blank=True)
+    # The seat's place once the game is finalized, as games/results.py decides it (a seat
+    # that resigned or ran out of time comes after every seat played to the end).
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     breakdown = models.JSONField(null=True, blank=True)
     # The version at which this seat last became one to act, and the one we e-mailed about.
@@ -149,12 +151,6 @@ class Seat(models.Model):
     def machine(self) -> bool:
         """Seats the worker moves: bots, automata, players who resigned or ran out of time."""
         return self.kind != SeatKind.HUMAN or self.resigned or self.timed_out
-
-    @property
-    def counts_as_loss(self) -> bool:
-        """Resigning and running out of time lose the game, whatever the final score: the one
-        place statistics and ratings ask."""
-        return self.resigned or self.timed_out
 
     def name(self) -> str:
         if self.kind == SeatKind.AUTOMATON:

@@ -17,8 +17,9 @@ from django.template.loader import get_template, select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games import registry
+from games import registry, results
 from games.models import Game, Seat, Status
+from games.results import SeatResult
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
@@ -44,6 +45,17 @@ class Table:
     outcome: dict[str, Any] | None
     actions: dict[str, list[ActionChoice]] = field(default_factory=dict)
     log: list[SafeString] = field(default_factory=list)
+    # Each seat's result once the game is over (games/results.py), by index.
+    results: dict[int, SeatResult] = field(default_factory=dict)
+
+    @property
+    def places(self) -> list[SeatResult]:
+        """The results in seat order, for the score sheet's "Place" row."""
+        return [self.results[i] for i in sorted(self.results)]
+
+    @property
+    def winners(self) -> list[int]:
+        return [i for i, r in sorted(self.results.items()) if r.won]
 
     @property
     def has_targets(self) -> bool:
@@ -87,7 +99,8 @@ def build(game: Game, user: Any) -> Table:
     engine = registry.get(game.engine)
     state = engine.load(game.state)
     view = engine.view(state, seat)
-    table = Table(game, seats, seat, view, names, engine.outcome(state))
+    outcome = engine.outcome(state)
+    table = Table(game, seats, seat, view, names, outcome, results=results.of_outcome(outcome, seats))
     table.log = [sentence(line, names) for line in view.get("log", [])]
     me = seats[seat] if seat is not None else None
     if (

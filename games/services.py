@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks, registry, turns
+from games import clocks, registry, results, turns
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
@@ -340,8 +340,9 @@ def _after_commit(game: Game, seats: list[Seat], *, finished: bool) -> None:
 
 @transaction.atomic
 def finalize(game_id: int) -> bool:
-    """Stores scores and ranks on the seats and counts the game in the statistics and
-    ratings, all in this one transaction: `finalized` makes it happen once per game."""
+    """Stores scores and places on the seats (as games/results.py decides them) and counts the
+    game in the statistics and ratings, all in this one transaction: `finalized` makes it
+    happen once per game."""
     from ratings.record import record_game  # ratings build on games; imported late
 
     game = _locked(game_id)
@@ -351,25 +352,13 @@ def finalize(game_id: int) -> bool:
     outcome = engine.outcome(engine.load(game.stored_state()))
     assert outcome is not None
     seats = list(game.seats.all())
-    ranks = forfeit_ranks(
-        outcome["ranks"], {s.index for s in seats if s.timed_out and game.on_timeout == OnTimeout.LOSE}
-    )
+    decided = results.decide(outcome["ranks"], seats)  # lost seats last (resigned, out of time)
     for seat in seats:
         seat.score = outcome["scores"][seat.index]
-        seat.rank = ranks[seat.index]
+        seat.rank = decided[seat.index].place
         seat.breakdown = outcome["breakdown"][seat.index]
         seat.save(update_fields=["score", "rank", "breakdown"])
     record_game(game, seats)  # PlayerStats, ratings, solo records, site statistics
     game.finalized = True
     game.save(update_fields=["finalized"])
     return True
-
-
-def forfeit_ranks(ranks: list[int], lost: set[int]) -> list[int]:
-    """The engine's ranks with the seats in `lost` (out of time under the "lose" rule)
-    put last, sharing the last place; the others keep their order among themselves."""
-    if not lost:
-        return list(ranks)
-    kept = [r for i, r in enumerate(ranks) if i not in lost]
-    last = len(kept) + 1
-    return [last if i in lost else 1 + sum(o < r for o in kept) for i, r in enumerate(ranks)]

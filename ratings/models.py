@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 
 from games.models import Game
+from games.results import SeatResult
 
 # openskill's defaults (Plackett-Luce): a newcomer is 25 +- 25/3, shown as mu - 3 sigma = 0.
 MU = 25.0
@@ -114,7 +115,8 @@ class Result(models.Model):
     place = models.PositiveSmallIntegerField(
         help_text="1 won (ties share); seats that count as lost come last"
     )
-    lost = models.BooleanField(help_text="counts as a loss whatever the score (e.g. resigned)")
+    lost = models.BooleanField(help_text="counts as a loss whatever the score (resigned, out of time)")
+    why = models.CharField(max_length=20, blank=True, help_text="why it counts as lost (games/results.py)")
     score = models.IntegerField(null=True, blank=True)
     breakdown = models.JSONField(null=True, blank=True)
 
@@ -126,8 +128,12 @@ class Result(models.Model):
         return f"game {self.game_id} seat {self.seat}: place {self.place}"
 
     @property
+    def result(self) -> SeatResult:
+        return SeatResult(self.place, self.why)
+
+    @property
     def won(self) -> bool:
-        return self.place == 1 and not self.lost
+        return self.result.won
 
 
 class SoloRecord(models.Model):

@@ -16,6 +16,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import F, Min, Q, Value
 from django.db.models.functions import Coalesce, Greatest
 
+from games import results
 from games.models import Game, PlayerStats, Seat, Status
 from ratings import ledger
 from ratings.models import (
@@ -56,8 +57,8 @@ def record_game(game: Game, seats: Sequence[Seat]) -> None:
 
 
 def results_of(game: Game, seats: Sequence[Seat]) -> list[Result]:
-    """A Result for each seat of a person or a bot (the loss rule applied once, here)."""
-    place = ledger.placings(seats)
+    """A Result for each seat of a person or a bot, as games/results.py decides it."""
+    decided = results.stored(seats)
     return [
         Result(
             game=game,
@@ -69,8 +70,9 @@ def results_of(game: Game, seats: Sequence[Seat]) -> list[Result]:
             public=game.public,
             rated=game.rated,
             finished_at=game.finished_at,
-            place=place[s.index],
-            lost=s.counts_as_loss,
+            place=decided[s.index].place,
+            lost=decided[s.index].lost,
+            why=decided[s.index].why,
             score=s.score,
             breakdown=s.breakdown,
         )

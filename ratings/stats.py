@@ -16,6 +16,7 @@ from django.db.models import Max, Sum
 
 from accounts.models import Profile
 from games import levels
+from games.results import SeatResult
 from ratings.models import (
     PROVISIONAL_GAMES,
     BotRecord,
@@ -49,8 +50,7 @@ class Recent:
     rated: bool
     others: list[str]
     score: int | None
-    place: int
-    lost: bool
+    result: SeatResult
     change: float | None  # the displayed rating's change, for a rated game
 
 
@@ -116,7 +116,7 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
         .order_by("-finished_at", "-game_id")
         .values_list(*MINE, named=True)
     )
-    record = PlayerRecord(played=len(mine), won=sum(r.place == 1 and not r.lost for r in mine))
+    record = PlayerRecord(played=len(mine), won=sum(SeatResult(r.place, r.why).won for r in mine))
     scored = [r for r in mine if not r.lost and r.score is not None]
     if scored:
         record.average = sum(r.score for r in scored) / len(scored)
@@ -139,8 +139,7 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
             rated=r.rated,
             others=[names.get(o.user_id) or f"Bot ({levels.name(o.bot)})" for o in others[r.game_id]],
             score=r.score,
-            place=r.place,
-            lost=r.lost,
+            result=SeatResult(r.place, r.why),
             change=changes.get(r.game_id),
         )
         for r in recent
@@ -149,7 +148,7 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
 
 
 # The fields read of the player's own results, and of the others' at the same public tables.
-MINE = ("game_id", "place", "lost", "score", "breakdown", "public", "rated", "finished_at")
+MINE = ("game_id", "place", "lost", "why", "score", "breakdown", "public", "rated", "finished_at")
 THEIRS = ("game_id", "user_id", "bot", "place")
 
 

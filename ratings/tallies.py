@@ -12,9 +12,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games import registry
+from games import registry, results
 from games.models import Game, Seat, SeatKind
-from ratings.ledger import standing, winners
+from ratings.ledger import placings, winners
 
 
 @dataclass
@@ -77,11 +77,12 @@ class Tallies:
         slug, n = game.engine, game.players
         people = [s for s in seats if _person(s)]
         first = winners(seats)
+        place = placings(seats)
         for s in people:
             counts = self.players[(s.user_id, slug)]  # type: ignore[index]
             counts.played += 1
             counts.won += s.index in first
-            if not s.counts_as_loss:
+            if not results.why(s):
                 for category, points in (s.breakdown or {}).items():
                     total = self.categories[(slug, n, category)]
                     total.seats += 1
@@ -97,24 +98,23 @@ class Tallies:
                 row.wins += s.index in first
         if people:
             for bot in (s for s in seats if s.kind == SeatKind.BOT):
-                self._bot(bot, bot.index in first, people, slug)
+                self._bot(bot, bot.index in first, [place[p.index] for p in people], place[bot.index], slug)
 
     def _solo(self, seat: Seat, won: bool, slug: str, mode: str) -> None:
         row = self.solo[(seat.user_id, slug, mode)]  # type: ignore[index]
         row.played += 1
         row.wins += won
-        if not seat.counts_as_loss and seat.score is not None:
+        if not results.why(seat) and seat.score is not None:
             row.scored += 1
             row.total += seat.score
             row.best = seat.score if row.best is None else max(row.best, seat.score)
 
-    def _bot(self, bot: Seat, won: bool, people: list[Seat], slug: str) -> None:
+    def _bot(self, bot: Seat, won: bool, people: list[int], mine: int, slug: str) -> None:
+        """`people`: the places of the people at the table; `mine`: the bot's."""
         row = self.bots[(slug, bot.bot)]
         row.games += 1
         row.wins += won
-        mine = standing(bot)
-        for person in people:
-            theirs = standing(person)
+        for theirs in people:
             if mine < theirs:
                 row.ahead += 1
             elif mine > theirs:

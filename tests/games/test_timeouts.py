@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-from games import clocks, services, tasks, timeouts
+from games import clocks, results, services, tasks, timeouts
 from games.errors import Conflict, Forbidden
 from games.models import Game, Notice, PlayerStats, Seat, Status
 from tests.conftest import client_for
@@ -97,9 +97,13 @@ def test_under_the_lose_rule_the_seat_ranks_last_and_a_bot_finishes(alice, bob, 
 
 
 def test_lost_seats_share_the_last_place_and_the_others_keep_their_order():
-    assert services.forfeit_ranks([1, 2, 3, 3], {0}) == [4, 1, 2, 2]
-    assert services.forfeit_ranks([2, 1, 3], {0, 1}) == [2, 2, 1]
-    assert services.forfeit_ranks([1, 1], set()) == [1, 1]
+    def places(ranks, out):
+        seats = [Seat(index=i, timed_out=i in out) for i in range(len(ranks))]
+        return [r.place for r in results.decide(ranks, seats).values()]
+
+    assert places([1, 2, 3, 3], {0}) == [4, 1, 2, 2]
+    assert places([2, 1, 3], {0, 1}) == [2, 2, 1]
+    assert places([1, 1], set()) == [1, 1]
 
 
 def test_a_timeout_counts_as_a_loss_even_with_the_best_score(alice, bob, clock, committed):
@@ -108,9 +112,10 @@ def test_a_timeout_counts_as_a_loss_even_with_the_best_score(alice, bob, clock, 
     committed(tasks.sweep_deadlines)  # both time out; bots play the game to its end
     game.refresh_from_db()
     assert game.finalized
-    winners = [s for s in game.seats.all() if s.rank == 1 and s.user_id]
-    for s in winners:
-        assert PlayerStats.objects.get(user_id=s.user_id).won == 0
+    # Whatever the bots scored for them, both seats come after the Dealer's and neither won.
+    assert [s.rank for s in game.seats.order_by("index")] == [2, 2, 1]
+    for user in (alice, bob):
+        assert PlayerStats.objects.get(user=user).won == 0
 
 
 def test_a_timed_out_player_cannot_move_but_may_claim_the_seat_back_once(alice, bob, clock, committed):

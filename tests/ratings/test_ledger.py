@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.models import Game, Seat, SeatKind
-from ratings.ledger import FORFEIT, places, placings, rate, winners
+from ratings.ledger import places, placings, rate, winners
 from ratings.models import MU, SIGMA
 from ratings.plot import nice_step, rating_plot
 
@@ -20,7 +20,7 @@ def test_places_put_lost_seats_last_and_leave_automata_out():
         seat(2, 2, kind=SeatKind.BOT, bot="heuristic"),
         seat(3, 4, kind=SeatKind.AUTOMATON),
     ]
-    assert places(game, seats) == [((1, ""), FORFEIT), ((2, ""), 3), ((None, "heuristic"), 2)]
+    assert places(game, seats) == [((1, ""), 4), ((2, ""), 2), ((None, "heuristic"), 1)]
     assert placings(seats) == {0: 4, 1: 2, 2: 1, 3: 3}
     assert winners(seats) == {2}
 

@@ -116,6 +116,9 @@ class Seat(models.Model):
     # Ran out of time: a machine plays the seat (and under the "lose" rule it ranks last).
     timed_out = models.BooleanField(default=False)
     reclaimed = models.BooleanField(default=False, help_text="claimed back after a timeout (once)")
+    # Goes up each time the seat changes hands between its player and a machine (resigned,
+    # ran out of time, claimed back): a machine's decision made before is dropped.
+    handovers = models.PositiveIntegerField(default=0)
     # A rematch keeps an open seat for each player of the game before, until they answer.
     invited = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"

@@ -2,11 +2,14 @@
 write is one transaction that locks the game row, checks, writes, and schedules its
 side effects on commit).
 
-The sweep (games.tasks.sweep_deadlines, every 30 s) reads the seats whose deadline
-has passed from a small partial index and times each out in a transaction of its own
-that checks again under the game's lock. So two sweeps at once never time a seat out
-twice (the second finds the clock stopped), and a sweep cut short by a dying worker
-leaves the rest due for the next one.
+A deadline is enforced when a move arrives (games.services.submit_action calls
+`time_out_if_due` under the game's lock: a move after the deadline is refused and the
+seat runs out of time there and then). The sweep (games.tasks.sweep_deadlines, every
+30 s) is the backstop for players who do not come back: it reads the seats whose
+deadline has passed from a small partial index and times them out in transactions that
+check again under the games' locks. So two sweeps at once never time a seat out twice
+(the second finds the clock stopped), and a sweep cut short by a dying worker leaves
+the rest due for the next one.
 """
 
 from __future__ import annotations
@@ -16,13 +19,12 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import clocks, vacation
-from games.errors import Conflict, Forbidden
+from games.errors import Conflict, Forbidden, NotFound
 from games.models import Game, Notice, OnTimeout, Seat, Status
-from games.services import _locked  # the services layer's own helper
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,15 @@ def time_out(game_id: int, index: int, now: datetime | None = None) -> bool:
     return time_out_seats([(game_id, index)], now or timezone.now()) == 1
 
 
+def time_out_if_due(game: Game, seat: Seat, now: datetime) -> bool:
+    """Inside a move's transaction, with the game locked: times the seat out if its clock ran
+    out before the move arrived (then the move is refused). The sweep would do the same a
+    little later; enforcing it here means a late move is never taken."""
+    if seat.deadline is None or seat.deadline > now:
+        return False
+    return time_out_seats([(game.pk, seat.index)], now) == 1
+
+
 @transaction.atomic
 def time_out_seats(due: list[tuple[int, int]], now: datetime) -> int:
     """Times out those of the (game id, seat index) pairs whose deadline has passed,
@@ -98,7 +109,10 @@ def time_out_seats(due: list[tuple[int, int]], now: datetime) -> int:
     # The seats that ran out all end the same way: one UPDATE for them all.
     stopped = {"deadline": None, "paused_left": None, "remind_at": None}
     Seat.objects.filter(pk__in=halted).update(**stopped)
-    Seat.objects.filter(pk__in=ran_out).update(timed_out=True, reserve=0, **stopped)
+    # A machine plays these seats now: a bot's decision made before for them is dropped.
+    Seat.objects.filter(pk__in=ran_out).update(
+        timed_out=True, reserve=0, handovers=F("handovers") + 1, **stopped
+    )
     notices = Notice.objects.bulk_create(notices)
     for game_id in {n.game_id for n in notices}:
         _announce(games[game_id], seats[game_id])
@@ -117,8 +131,13 @@ def _run_out(game: Game, seat: Seat) -> Notice:
 
 @transaction.atomic
 def reclaim(user: Any, game_id: int) -> Game:
-    """A player whose seat a bot took over after a timeout plays it again (once a game)."""
-    game = _locked(game_id)
+    """A player whose seat a bot took over after a timeout plays it again (once a game).
+
+    The bot may be thinking for the seat at this moment: the seat's `handovers` goes up,
+    so a decision it made before is dropped when it comes to apply it (services.machine_move)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("there is no such game")
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
@@ -132,12 +151,13 @@ def reclaim(user: Any, game_id: int) -> Game:
     if game.status != Status.ACTIVE:
         raise Conflict("this game is over")
     seat.timed_out, seat.reclaimed = False, True
+    seat.handovers += 1
     pace = clocks.pace_of(game.pace)
     if seat.index in game.to_act and pace.clocked:
         # Its reserve was spent: the player has the time for one move, from now.
         now = timezone.now()
         clocks.start(seat, pace, now, away=user.pk in vacation.away({user.pk}))
-    seat.save(update_fields=["timed_out", "reclaimed", *clocks.CLOCK_FIELDS])
+    seat.save(update_fields=["timed_out", "reclaimed", "handovers", *clocks.CLOCK_FIELDS])
     notice = Notice.objects.create(game=game, seat=seat.index, kind=Notice.Kind.RECLAIM, version=game.version)
     _announce(game, seats)
     _email([notice.pk])

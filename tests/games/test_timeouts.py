@@ -10,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 
-from games import clocks, results, services, tasks, timeouts
+from games import clocks, registry, results, services, tasks, timeouts
+from games.engines.search import Thought
 from games.errors import Conflict, Forbidden
 from games.models import Game, Notice, PlayerStats, Seat, Status
 from tests.conftest import client_for
@@ -120,8 +121,9 @@ def test_a_timeout_counts_as_a_loss_even_with_the_best_score(alice, bob, clock, 
 
 def test_a_timed_out_player_cannot_move_but_may_claim_the_seat_back_once(alice, bob, clock, committed):
     game = duel(alice, bob)
-    clock.shift(PAST_DEADLINE)
-    committed(pick, bob, game, 1)  # bob chose in the last second; alice did not
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
+    committed(pick, bob, game, 1)  # bob chose in the last seconds; alice did not
+    clock.shift(timedelta(seconds=2))
     committed(timeouts.sweep)
     game.refresh_from_db()
     assert game.to_act == [1]  # the bot chose for alice in rounds 1 and 2
@@ -143,8 +145,9 @@ def test_a_timed_out_player_cannot_move_but_may_claim_the_seat_back_once(alice, 
 
 def test_the_reclaim_button_is_on_the_page_only_for_the_timed_out_player(alice, bob, clock, committed):
     game = duel(alice, bob)
-    clock.shift(PAST_DEADLINE)
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
     committed(pick, bob, game, 1)
+    clock.shift(timedelta(seconds=2))
     committed(timeouts.sweep)
     url = game.get_absolute_url()
     assert "Claim your seat back" in client_for(alice).get(url).text
@@ -156,8 +159,9 @@ def test_the_reclaim_button_is_on_the_page_only_for_the_timed_out_player(alice, 
 
 def test_under_the_lose_rule_there_is_nothing_to_claim_back(alice, bob, clock, committed):
     game = duel(alice, bob, on_timeout="lose")
-    clock.shift(PAST_DEADLINE)
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
     committed(pick, bob, game, 1)
+    clock.shift(timedelta(seconds=2))
     committed(timeouts.sweep)
     with pytest.raises(Conflict):
         timeouts.reclaim(alice, game.pk)
@@ -262,3 +266,71 @@ def test_a_notice_task_delivered_again_sends_no_second_e_mail(alice, bob, clock,
     assert sent >= 2
     assert tasks.notify_notices([notice.pk]) == 0
     assert len(mail.outbox) == sent
+
+
+class ThinkingBot:
+    """A bot whose first decision takes a while: `during` runs meanwhile (as a search would
+    leave time for), then it decides from the view it was given."""
+
+    def __init__(self, during):
+        self.during, self.decisions = during, 0
+
+    def think(self, view, actions, rng, **budget):
+        self.decisions += 1
+        if self.decisions == 1:
+            self.during()
+        return Thought(actions[0], [], 0, 0.0)
+
+
+def test_a_seat_claimed_back_while_the_bot_thinks_gets_no_bot_move(alice, bob, clock, committed, monkeypatch):
+    """The bot decides at version V without a lock; the player claims the seat back meanwhile
+    (no move is made, so the version is still V): the bot's decision must be dropped."""
+    game = duel(alice, bob)
+    committed(pick, bob, game, 1)  # bob chose; alice's clock runs out
+    clock.shift(PAST_DEADLINE)
+    bot = ThinkingBot(during=lambda: timeouts.reclaim(alice, game.pk))
+    monkeypatch.setattr(registry.get("highcard"), "bots", {"heuristic": bot})
+    committed(tasks.sweep_deadlines)  # alice runs out; the bot takes her seat and starts to think
+    assert bot.decisions == 1
+    game.refresh_from_db()
+    a = seat(game, 0)
+    assert a.reclaimed and not a.timed_out and a.handovers == 2  # out of time, then back
+    assert game.to_act == [0] and not game.moves.filter(seat=0).exists()
+    committed(pick, alice, game, 0)  # her move, made by her
+    assert game.moves.filter(seat=0).count() == 1
+
+
+def test_a_move_after_the_deadline_is_refused_and_the_seat_runs_out_there_and_then(
+    alice, bob, clock, committed
+):
+    game = duel(alice, bob)
+    committed(pick, bob, game, 1)
+    clock.shift(PAST_DEADLINE + timedelta(seconds=19))  # 20 s late; no sweep has run
+    with pytest.raises(Conflict, match="time ran out"):
+        committed(pick, alice, game, 0)
+    a = seat(game, 0)
+    assert a.timed_out and a.deadline is None
+    assert Notice.objects.get().kind == Notice.Kind.TIMEOUT
+    game.refresh_from_db()
+    assert game.moves.filter(seat=0).count() == 2  # the bot's picks, rounds 1 and 2: not alice's
+    assert committed(tasks.sweep_deadlines) == 0  # nothing left for the backstop
+
+
+def test_a_move_a_second_before_the_deadline_is_taken(alice, bob, clock, committed):
+    game = duel(alice, bob)
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
+    committed(pick, alice, game, 0)
+    assert not seat(game, 0).timed_out and game.moves.filter(seat=0).count() == 1
+
+
+def test_the_page_says_why_a_late_move_was_refused(alice, bob, clock, committed):
+    game = duel(alice, bob, on_timeout="lose")
+    clock.shift(PAST_DEADLINE)
+    card = game.stored_state()["hands"][0][0]
+    response = client_for(alice).post(
+        f"{game.get_absolute_url()}act",
+        {"action": f'{{"type": "play", "card": "{card}"}}', "version": game.version, "seat": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 409 and "time ran out" in response.text
+    assert seat(game, 0).timed_out

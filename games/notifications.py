@@ -18,8 +18,9 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from accounts.models import Notify
-from games import chat, clocks, presence, registry
+from games import chat, clocks, presence, presenter, registry
 from games.models import ChatMessage, Game, Move, Notice, Seat, SeatKind, Status
+from games.replay import rebuild
 
 UNSUBSCRIBE_SALT = "accounts.unsubscribe"
 # An unsubscribe link works for this long after its mail was sent (the signature carries
@@ -84,20 +85,49 @@ def send_turn_email(seat: Seat) -> bool:
         if not claimed:
             return False
     game = seat.game
-    title = registry.get(game.engine).title
+    engine = registry.get(game.engine)
+    seats = list(game.seats.select_related("user__profile"))
+    names = presenter.names_of(seats)
+    others = [names[s.index] for s in seats if s.index != seat.index]
     send_mail_to(
         user,
-        f"Your turn in {title} (game {game.pk})",
+        f"Your turn in {engine.title} (game {game.pk}) with {_listed(others)}",
         "email/turn.txt",
         {
             "game": game,
-            "title": title,
+            "title": engine.title,
+            "others": _listed(others),
+            "news": news_since_last_move(game, seat, engine, names),
             "url": settings.SITE_URL + game.get_absolute_url(),
             "chat": _new_chat(seat),
             **_clock(seat),
         },
     )
     return True
+
+
+NEWS_LINES = 30  # the most a turn e-mail lists of what happened; the page has the rest
+
+
+def news_since_last_move(game: Game, seat: Seat, engine: Any, names: list[str]) -> list[str]:
+    """What happened since this seat's last move (since the start if it has not moved), in
+    words: the game's log sentences as this seat's own view has them, so nothing it may not
+    see. The log before is read from the game replayed up to that move."""
+    last = (
+        Move.objects.filter(game=game, seat=seat.index).order_by("-number").values_list("number", flat=True)
+    )
+    then = rebuild(game, last.first() or 0)
+    before = len(engine.view(then, seat.index).get("log", []))
+    lines = engine.view(engine.load(game.stored_state()), seat.index).get("log", [])[before:]
+    shown = [presenter.plain_sentence(line, names) for line in lines[-NEWS_LINES:]]
+    if len(lines) > NEWS_LINES:
+        shown.insert(0, f"(and {len(lines) - NEWS_LINES} earlier lines: see the game's log)")
+    return shown
+
+
+def _listed(names: list[str]) -> str:
+    """ "Bob", "Bob and Carol", "Bob, Carol and Dealer"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _digest_seats() -> Any:

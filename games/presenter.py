@@ -90,6 +90,11 @@ def sentence(text: str, names: list[str]) -> SafeString:
     return mark_safe("".join(parts))
 
 
+def plain_sentence(text: str, names: list[str]) -> str:
+    """A log line with {pN} replaced by seat names, as plain text (for e-mails)."""
+    return _SEAT_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "?", text)
+
+
 def build(game: Game, user: Any) -> Table:
     seats = list(game.seats.select_related("user__profile"))
     seat = viewer_seat(game, seats, user)

@@ -4,7 +4,7 @@ as the player's preferences say, with a signed one-click unsubscribe link."""
 from __future__ import annotations
 
 import zoneinfo
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -12,12 +12,13 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from accounts.models import Notify
+from accounts.models import Notify, Profile
 from games import chat, clocks, presence, presenter, registry
 from games.models import ChatMessage, Game, Move, Notice, Seat, SeatKind, Status
 from games.replay import rebuild
@@ -130,22 +131,57 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+DIGEST_HOUR = 7  # the daily digest goes out at 07:00 in each reader's own time zone
+
+
+def next_digest(now: datetime, zone: str) -> datetime:
+    """The next 07:00 after `now` on the wall clock of `zone` (daylight saving included)."""
+    tz = zoneinfo.ZoneInfo(zone)
+    day = now.astimezone(tz).date()
+    morning = datetime.combine(day, time(DIGEST_HOUR), tzinfo=tz)
+    return (
+        morning if morning > now else datetime.combine(day + timedelta(days=1), time(DIGEST_HOUR), tzinfo=tz)
+    )
+
+
 def _digest_seats() -> Any:
     return Seat.objects.filter(
         game__status=Status.ACTIVE, kind=SeatKind.HUMAN, resigned=False, user__profile__notify=Notify.DAILY
     )
 
 
-def digest_readers() -> list[int]:
-    """The digest readers with a seat in a game in play (whether or not it is their turn)."""
-    return sorted(set(_digest_seats().values_list("user_id", flat=True)))
+def claim_digests(now: datetime) -> list[int]:
+    """The digest readers with a game in play whose morning has come (07:00 or later on
+    their own clock) and who have had no digest yet that day on their clock; each is
+    marked as served for that day before anything is sent, so however often this runs
+    (beat: every 15 minutes) and however many run at once, a reader gets one a day at most.
+    A run missed at 07:00 is made up by the next one, later that morning."""
+    readers = Profile.objects.filter(notify=Notify.DAILY, user_id__in=_digest_seats().values("user_id"))
+    claimed: list[int] = []
+    for zone in sorted(set(readers.values_list("timezone", flat=True))):
+        local = now.astimezone(zoneinfo.ZoneInfo(zone))
+        if local.hour < DIGEST_HOUR:
+            continue
+        today = local.date()
+        due = readers.filter(timezone=zone).filter(
+            Q(digest_sent_on__isnull=True) | Q(digest_sent_on__lt=today)
+        )
+        with transaction.atomic():
+            # Rows another run is claiming are skipped (it has them); the rest are ours.
+            ids = list(due.select_for_update(skip_locked=True).values_list("pk", flat=True))
+            Profile.objects.filter(pk__in=ids).update(digest_sent_on=today)
+        claimed += Profile.objects.filter(pk__in=ids).values_list("user_id", flat=True)
+    return sorted(claimed)
 
 
-def send_daily_digests(user_ids: list[int] | None = None) -> int:
-    """One e-mail per digest reader (of `user_ids`, or all) listing every game waiting for them."""
-    waiting = _digest_seats().select_related("game", "user__profile").order_by("user_id", "game_id")
-    if user_ids is not None:
-        waiting = waiting.filter(user_id__in=user_ids)
+def send_daily_digests(user_ids: list[int]) -> int:
+    """One e-mail per digest reader of `user_ids` listing every game waiting for their move."""
+    waiting = (
+        _digest_seats()
+        .filter(user_id__in=user_ids)
+        .select_related("game", "user__profile")
+        .order_by("user_id", "game_id")
+    )
     by_user: dict[int, list[Seat]] = {}
     for seat in waiting:
         if seat.index in seat.game.to_act:

@@ -100,7 +100,7 @@ def time_out_seats(due: list[tuple[int, int]], now: datetime) -> int:
             continue  # it moved in time, or another sweep was first
         if game.status != Status.ACTIVE or seat.index not in game.to_act or seat.machine:
             halted.append(seat.pk)  # a clock that should not be running: stop it, time out nobody
-        elif seat.user_id in away:
+        elif seat.user_id in away and clocks.pace_of(game.pace).stops_for_vacation:
             clocks.pause(seat, clocks.pace_of(game.pace), now)  # its player went away as the turn began
             seat.save(update_fields=clocks.CLOCK_FIELDS)
         else:
@@ -156,7 +156,8 @@ def reclaim(user: Any, game_id: int) -> Game:
     if seat.index in game.to_act and pace.clocked:
         # Its reserve was spent: the player has the time for one move, from now.
         now = timezone.now()
-        clocks.start(seat, pace, now, away=user.pk in vacation.away({user.pk}))
+        away = pace.stops_for_vacation and user.pk in vacation.away({user.pk})
+        clocks.start(seat, pace, now, away=away)
     seat.save(update_fields=["timed_out", "reclaimed", "handovers", *clocks.CLOCK_FIELDS])
     notice = Notice.objects.create(game=game, seat=seat.index, kind=Notice.Kind.RECLAIM, version=game.version)
     _announce(game, seats)

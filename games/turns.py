@@ -40,7 +40,9 @@ def turns_changed(
     # whole stretch of being to act.
     began, ended = after - before, before - after
     away = (
-        vacation.away({s.user_id for s in seats if s.index in began and s.user_id}) if pace.clocked else set()
+        vacation.away({s.user_id for s in seats if s.index in began and s.user_id})
+        if pace.stops_for_vacation
+        else set()
     )
     changed = {s.index: s for s in everyone or []}
     for seat in seats:

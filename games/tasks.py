@@ -27,6 +27,17 @@ def play_machine(game_id: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True)
+def play_machines(turns: list[list[int]]) -> int:
+    """Queues the machine turns of many games at once, [game id, version] each (a sweep's
+    timeouts): the sweep queues this one task per chunk instead of one per game."""
+    from games.dispatch import enqueue
+
+    for game_id, version in turns:
+        enqueue(play_machine, game_id, version)
+    return len(turns)
+
+
+@shared_task(acks_late=True)
 def analyse_game(analysis_id: int) -> bool:
     """The hard bot's look back at one player's decisions (games/analysis.py); on the bots' queue."""
     from games.analysis import analyse

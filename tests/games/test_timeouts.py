@@ -9,12 +9,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import clocks, registry, results, services, tasks, timeouts
 from games.engines.search import Thought
 from games.errors import Conflict, Forbidden
 from games.models import Game, Notice, PlayerStats, Seat, Status
-from tests.conftest import client_for
+from tests.conftest import client_for, make_user
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 PAST_DEADLINE = timedelta(days=2, seconds=1)  # a day a move plus a day's reserve, and a second
@@ -334,3 +336,40 @@ def test_the_page_says_why_a_late_move_was_refused(alice, bob, clock, committed)
     )
     assert response.status_code == 409 and "time ran out" in response.text
     assert seat(game, 0).timed_out
+
+
+def test_a_sweep_costs_the_same_few_queries_per_chunk_however_many_ran_out(
+    db, clock, django_capture_on_commit_callbacks
+):
+    """The queries of one chunk (read the due seats, lock their games, read the seats and
+    vacations, write the seats, the notices and one outbox row) do not grow with its size;
+    after the commit its one outbox row is performed and deleted (socket messages in one
+    batch, one task for the machine turns, one for the e-mails)."""
+    players = [make_user(f"p{i}") for i in range(24)]
+
+    def queries(tables: int) -> int:
+        for i in range(tables):
+            duel(players[2 * i], players[2 * i + 1])
+        clock.shift(PAST_DEADLINE)
+        with CaptureQueriesContext(connection) as seen, django_capture_on_commit_callbacks(execute=False):
+            assert timeouts.sweep() == 2 * tables
+        return len(seen.captured_queries)
+
+    few, many = queries(2), queries(10)
+    assert few == many <= 10, (few, many)
+
+
+def test_a_sweep_stops_for_time_and_leaves_the_rest_for_the_next(
+    alice, bob, charlie, clock, committed, monkeypatch
+):
+    """A backlog larger than a sweep can take in its time is worked off over several
+    sweeps, oldest deadlines first, and no sweep runs past its time."""
+    games = [duel(alice, bob), duel(charlie, bob), duel(alice, charlie)]
+    clock.shift(PAST_DEADLINE)
+    monkeypatch.setattr(timeouts, "CHUNK", 2)
+    ticks = iter(range(0, 10_000, 15))  # each look at the clock finds 15 s more gone
+    monkeypatch.setattr(timeouts.time, "monotonic", lambda: next(ticks))
+    assert committed(timeouts.sweep, seconds=20) == 2  # one chunk, then its time was up
+    monkeypatch.setattr(timeouts.time, "monotonic", lambda: 0)
+    assert committed(timeouts.sweep) == 4
+    assert Notice.objects.count() == 6 and {n.game_id for n in Notice.objects.all()} == {g.pk for g in games}

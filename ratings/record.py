@@ -22,6 +22,7 @@ from ratings import ledger
 from ratings.models import (
     BotRecord,
     CategoryTotal,
+    Meeting,
     Rating,
     RatingChange,
     Result,
@@ -38,6 +39,7 @@ TALLIES: dict[str, tuple[type[models.Model], tuple[str, ...]]] = {
     "bots": (BotRecord, ("engine", "bot")),
     "solo": (SoloRecord, ("user_id", "engine", "mode")),
     "players": (PlayerStats, ("user_id", "engine")),
+    "meetings": (Meeting, ("user_id", "engine", "opponent_id", "bot")),
 }
 BATCH = 5_000
 
@@ -51,8 +53,9 @@ def record_game(game: Game, seats: Sequence[Seat]) -> None:
     tallies = Tallies()
     tallies.add(game, seats)
     for part, (model, keys) in TALLIES.items():
-        # In key order, so that two games finalized at once never wait on each other in a circle.
-        for key, count in sorted(getattr(tallies, part).items()):
+        # In key order, so that two games finalized at once never wait on each other in a circle
+        # (None, a bot's missing user id, sorts first).
+        for key, count in sorted(getattr(tallies, part).items(), key=_key_order):
             _bump(model, dict(zip(keys, key, strict=True)), asdict(count))
 
 
@@ -79,6 +82,10 @@ def results_of(game: Game, seats: Sequence[Seat]) -> list[Result]:
         for s in seats
         if ledger.who(s) is not None
     ]
+
+
+def _key_order(item: tuple[tuple[Any, ...], Any]) -> list[tuple[bool, Any]]:
+    return [(value is not None, value) for value in item[0]]
 
 
 def _bump(model: type[models.Model], key: dict[str, Any], count: dict[str, Any]) -> None:
@@ -211,7 +218,17 @@ def rebuild(engine: str | None = None) -> dict[str, int]:
 
 
 def _wipe(engine: str | None) -> None:
-    for model in (RatingChange, Rating, Result, CategoryTotal, SeatWins, BotRecord, SoloRecord, PlayerStats):
+    for model in (
+        RatingChange,
+        Rating,
+        Result,
+        CategoryTotal,
+        SeatWins,
+        BotRecord,
+        SoloRecord,
+        PlayerStats,
+        Meeting,
+    ):
         rows = model.objects.all()
         if engine:
             rows = rows.filter(**{"rating__engine" if model is RatingChange else "engine": engine})

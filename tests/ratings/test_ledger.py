@@ -49,3 +49,12 @@ def test_the_plot_spans_round_values_and_draws_every_point():
     labels = [label for _, label in plot.y_ticks]
     assert labels[0] == "-1" and labels[-1] == "4"
     assert rating_plot([0.0]) is None
+
+
+def test_a_long_history_is_drawn_with_a_point_per_pixel_at_most():
+    values = [float(i % 7) for i in range(1404)]  # before the first game, then 1,403 games
+    plot = rating_plot(values)
+    assert plot is not None
+    points = plot.points.split()
+    assert len(points) <= 640 and points[0].startswith("44.0,") and points[-1].startswith("628.0,")
+    assert plot.last == tuple(float(v) for v in points[-1].split(","))

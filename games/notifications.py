@@ -89,15 +89,15 @@ def send_turn_email(seat: Seat) -> bool:
     engine = registry.get(game.engine)
     seats = list(game.seats.select_related("user__profile"))
     names = presenter.names_of(seats)
-    others = [names[s.index] for s in seats if s.index != seat.index]
+    others = _listed([names[s.index] for s in seats if s.index != seat.index])
     send_mail_to(
         user,
-        f"Your turn in {engine.title} (game {game.pk}) with {_listed(others)}",
+        f"Your turn in {engine.title} (game {game.pk})" + (f" with {others}" if others else ""),
         "email/turn.txt",
         {
             "game": game,
             "title": engine.title,
-            "others": _listed(others),
+            "others": others,
             "news": news_since_last_move(game, seat, engine, names),
             "url": settings.SITE_URL + game.get_absolute_url(),
             "chat": _new_chat(seat),
@@ -127,8 +127,8 @@ def news_since_last_move(game: Game, seat: Seat, engine: Any, names: list[str]) 
 
 
 def _listed(names: list[str]) -> str:
-    """ "Bob", "Bob and Carol", "Bob, Carol and Dealer"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """ "Bob", "Bob and Carol", "Bob, Carol and Dealer" ("" for nobody)."""
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 DIGEST_HOUR = 7  # the daily digest goes out at 07:00 in each reader's own time zone
@@ -168,9 +168,9 @@ def claim_digests(now: datetime) -> list[int]:
         )
         with transaction.atomic():
             # Rows another run is claiming are skipped (it has them); the rest are ours.
-            ids = list(due.select_for_update(skip_locked=True).values_list("pk", flat=True))
-            Profile.objects.filter(pk__in=ids).update(digest_sent_on=today)
-        claimed += Profile.objects.filter(pk__in=ids).values_list("user_id", flat=True)
+            rows = list(due.select_for_update(skip_locked=True).values_list("pk", "user_id"))
+            Profile.objects.filter(pk__in=[pk for pk, _ in rows]).update(digest_sent_on=today)
+        claimed += [user_id for _, user_id in rows]
     return sorted(claimed)
 
 

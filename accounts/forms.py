@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.shortcuts import render
 
-from accounts.models import Profile
+from accounts.models import TIMEZONES, Profile
 
 # Two sign-ups that pass the form's checks at the same moment meet at the database:
 # tries before giving up (a username picked twice takes another on the next try).
@@ -24,6 +24,21 @@ class SignupForm(AllauthSignupForm):
     accounts 0003) then refuses the second, and it is answered as allauth answers any
     sign-up for a taken address (an e-mail to the owner, the usual "check your mail" page).
     """
+
+    # Filled in by the browser (static/js/timezone.js): the player's own time zone, so that
+    # times and the morning digest are theirs from the start. Editable in the settings.
+    timezone = forms.CharField(
+        required=False, max_length=64, widget=forms.HiddenInput(attrs={"data-browser-timezone": ""})
+    )
+
+    def clean_timezone(self) -> str:
+        zone: str = self.cleaned_data.get("timezone") or ""
+        return zone if zone in TIMEZONES else ""  # unknown or left empty: the default, UTC
+
+    def custom_signup(self, request: HttpRequest, user: Any) -> None:
+        super().custom_signup(request, user)
+        if self.cleaned_data.get("timezone"):
+            Profile.objects.filter(user=user).update(timezone=self.cleaned_data["timezone"])
 
     def try_save(self, request: HttpRequest) -> tuple[Any, Any]:
         for _ in range(SIGNUP_TRIES):

@@ -29,6 +29,8 @@ class Profile(models.Model):
     display_name = models.CharField(max_length=30, unique=True, validators=[display_name_validator])
     timezone = models.CharField(max_length=64, default="UTC", choices=[(z, z) for z in TIMEZONES])
     notify = models.CharField(max_length=8, choices=Notify.choices, default=Notify.EVERY_TURN)
+    # The day (in the player's own time zone) of their last daily digest: one a day at most.
+    digest_sent_on = models.DateField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -38,6 +40,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "vacation": vacation.allowance(request.user),
+            "live_games": vacation.live_games(request.user),
             "vacation_form": VacationForm(),
             "welcome": WELCOME in request.GET,
         },
@@ -57,7 +60,18 @@ def vacation_start(request: HttpRequest) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, f"Enjoy your vacation: your clocks stand still for {away.days} day(s).")
+        live = vacation.live_games(request.user)
+        if live:
+            messages.warning(request, _live_warning(live))
     return redirect("profile_edit")
+
+
+def _live_warning(live: list[Any]) -> str:
+    tables = ", ".join(f"#{g.pk}" for g in live)
+    return (
+        f"Your live games keep their clocks running while you are away (a vacation stops only "
+        f"clocks counted in days): {tables}. Finish or resign them, or you will run out of time there."
+    )
 
 
 @require_POST

@@ -4,15 +4,20 @@ Fills a scratch database (`bench_clocks`) with `--games` active 2-player Highcar
 at a one-day pace (bulk inserts: two players and the Dealer per game, one clock running
 per game, its deadline somewhere in the next three days), then times the sweep that
 runs every 30 s (games.timeouts.sweep, as games.tasks.sweep_deadlines calls it) when
-0, 10, 100 and 1000 of those clocks have run out. Between runs the timed-out seats are
-put back as they were. As in the full stack, socket messages leave through Redis
-(publish/subscribe, from the publisher thread) and the tasks a timeout queues (the
-bot's move, the e-mails) go to Redis, where no worker takes them (the queue is emptied
-at the end): the figure is the sweep's own cost, the query for the due seats and one
-locked transaction per timeout. Also times the reminder scan when nothing is due, and
-prints the plan of the sweep's query.
+0, 10, 100 and 1000 of those clocks have run out, and counts its queries. Between runs
+the timed-out seats are put back as they were. As in the full stack, socket messages
+leave through Redis (publish/subscribe, from the publisher thread) and the tasks a
+chunk of timeouts queues (the machine turns, the e-mails) go to Redis, where no worker
+takes them (the queue is emptied at the end): the figure is the sweep's own cost. Also
+times the reminder scan when nothing is due, and prints the plan of the sweep's query.
 
-    .venv/bin/python bench/clocks.py [--games 100000] [--due 0 10 100 1000] [--runs 5]
+Targets (issue 27): 100 clocks due handled within 1 s, 1000 within 5 s, a constant number
+of queries per chunk of 100 timeouts.
+
+    .venv/bin/python bench/clocks.py [--games 100000] [--due 0 10 100 1000] [--runs 5] [--keep]
+
+`--keep` reuses the database a previous run filled. BENCH_CLOCKS_DB and BENCH_REDIS name
+another database and Redis database than the defaults.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 DB = os.environ.get("BENCH_CLOCKS_DB", "bench_clocks")
 PG = f"postgres://postgres@127.0.0.1:5432/{DB}"
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/7")
-QUEUE = "bench-clocks"  # the tasks the timeouts queue wait here (no worker runs); emptied at the end
+QUEUE = "bench-clocks"  # the tasks the timeouts queue wait in its queues (no worker runs); emptied at the end
 ENV = {
     **os.environ,
     "DJANGO_SETTINGS_MODULE": "config.settings_test",
@@ -61,7 +66,7 @@ def setup_django() -> None:
     django.setup()
 
 
-def fill(games: int) -> None:
+def fill(games: int, players: int = USERS) -> None:
     """`games` active games, each with one running clock, by bulk inserts."""
     import random
 
@@ -73,7 +78,7 @@ def fill(games: int) -> None:
     from games.models import Game, Seat, SeatKind, Status
 
     users = get_user_model().objects.bulk_create(
-        [get_user_model()(username=f"u{i}", email=f"u{i}@example.com") for i in range(USERS)]
+        [get_user_model()(username=f"u{i}", email=f"u{i}@example.com") for i in range(players)]
     )
     engine = registry.get("highcard")
     state = engine.dump(engine.setup(1, 2, {"variant": "high"}))
@@ -122,7 +127,7 @@ def fill(games: int) -> None:
         print(f"  {start + n} games", end="\r", flush=True)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-    print(f"  {games} games, {3 * games} seats, {USERS} players")
+    print(f"  {games} games, {3 * games} seats, {players} players")
 
 
 def due_now(count: int) -> list[int]:
@@ -149,18 +154,24 @@ def put_back(ids: list[int]) -> None:
     )
 
 
-def time_sweeps(due: int, runs: int) -> list[float]:
+def time_sweeps(due: int, runs: int) -> tuple[list[float], list[int]]:
+    """Seconds each sweep took and the queries it made, with `due` clocks run out."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     from games import timeouts
 
-    times = []
+    times, queries = [], []
     for _ in range(runs):
         ids = due_now(due)
-        t = time.perf_counter()
-        count = timeouts.sweep()
-        times.append(time.perf_counter() - t)
+        with CaptureQueriesContext(connection) as seen:
+            t = time.perf_counter()
+            count = timeouts.sweep()
+            times.append(time.perf_counter() - t)
+        queries.append(len(seen.captured_queries))
         assert count == due, (count, due)
         put_back(ids)
-    return times
+    return times, queries
 
 
 def plan() -> str:
@@ -183,24 +194,34 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--due", type=int, nargs="+", default=[0, 10, 100, 1000])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keep", action="store_true", help="reuse the database of an earlier run")
     args = parser.parse_args()
-    print(f"database {DB}: filling with {args.games} active games")
-    prepare_database()
-    setup_django()
-    t = time.perf_counter()
-    fill(args.games)
-    print(f"  filled in {time.perf_counter() - t:.0f} s")
+    if args.keep:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
+        setup_django()
+    else:
+        print(f"database {DB}: filling with {args.games} active games")
+        prepare_database()
+        setup_django()
+        t = time.perf_counter()
+        fill(args.games)
+        print(f"  filled in {time.perf_counter() - t:.0f} s")
     from games import reminders
+    from games.models import Game
 
+    active = Game.objects.filter(status="active").count()
     time_sweeps(10, 1)  # warm-up: connections, imports, caches
-    print(f"\nsweep ({args.runs} runs each; every due seat timed out once, then put back)")
-    print("| clocks run out | p50 | max | per timeout |")
-    print("|---|---|---|---|")
+    print(
+        f"\nsweep over {active} active games ({args.runs} runs each; every due seat timed out once, then put back)"
+    )
+    print(f"load average before timing: {os.getloadavg()[0]:.1f} (2 cores)")
+    print("| clocks run out | p50 | max | per timeout | queries |")
+    print("|---|---|---|---|---|")
     for due in args.due:
-        times = time_sweeps(due, args.runs)
+        times, queries = time_sweeps(due, args.runs)
         p50, worst = statistics.median(times) * 1000, max(times) * 1000
         each = f"{p50 / due:.2f} ms" if due else "-"
-        print(f"| {due} | {p50:.1f} ms | {worst:.1f} ms | {each} |")
+        print(f"| {due} | {p50:.1f} ms | {worst:.1f} ms | {each} | {min(queries)}-{max(queries)} |")
     t = time.perf_counter()
     sent = reminders.send_due()
     print(f"\nreminder scan, none due: {(time.perf_counter() - t) * 1000:.1f} ms ({sent} sent)")
@@ -209,9 +230,11 @@ def main() -> None:
 
 
 def empty_queue() -> None:
+    """Drops the tasks the timeouts queued (no worker runs here)."""
     import redis
+    from django.conf import settings
 
-    redis.Redis.from_url(REDIS).delete(QUEUE)
+    redis.Redis.from_url(REDIS).delete(settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_BOT_QUEUE)
 
 
 if __name__ == "__main__":

@@ -2,15 +2,15 @@
 
 Fills a scratch PostgreSQL database (`bench_ratings`, dropped and made anew) with bulk
 inserts: players, and finished Stonespine games (2-5 players, some solo against Jael)
-with their seats' scores, ranks and category points, a few bots, resignations, private
-and casual tables. Who sits at a table is drawn with a skew, as on a real site: most
+with their seats' scores, places and category points, a few bots, resignations and
+timeouts, private and casual tables. Who sits at a table is drawn with a skew, as on a real site: most
 players have a few dozen games, a few have a thousand or more. Then `recompute_ratings`
 rates every game (timed: the command's own figure at this size), and the pages are
 requested in-process through Django's test client (middleware, view, queries and
 template; no network), one at a time:
 
-- the player page of a random player (each player equally likely), and of the player
-  with the most games;
+- the player page of a random player (each player equally likely), and as many times
+  that of the player with the most games;
 - a random page of the leaderboard.
 
 Each prints wall-clock p50/p95/p99/max, the CPU time this process spent per request (Django
@@ -21,6 +21,7 @@ shared: the load average before timing is printed, as wall times stretch with it
     .venv/bin/python bench/ratings.py [--players 10000] [--games 200000] [--requests 300] [--keep]
 
 `--keep` reuses the database a previous run filled (migrates it; skips filling and rating).
+BENCH_RATINGS_DB names another scratch database than `bench_ratings` (it is dropped and made anew).
 """
 
 from __future__ import annotations
@@ -37,19 +38,25 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-DB = "bench_ratings"
-PG = os.environ.get("BENCH_PG", f"postgres://postgres@127.0.0.1:5432/{DB}")
+DB = os.environ.get("BENCH_RATINGS_DB", "bench_ratings")
+PG = f"postgres://postgres@127.0.0.1:5432/{DB}"
 ENV = {
     "DJANGO_SETTINGS_MODULE": "config.settings_test",  # plain static files: no collectstatic manifest
     "DATABASE_URL": PG,
     "REDIS_URL": "",
+    # As in production (templates cached, no debug toolbar of queries), with what production
+    # needs to start: an e-mail backend (printing; nothing is sent) and, the test client
+    # speaking plain HTTP, no redirect to HTTPS.
     "DEBUG": "false",
+    "EMAIL_URL": "consolemail://",
+    "SECURE_SSL_REDIRECT": "false",
     "SECRET_KEY": "bench-ratings-not-secret",
     "DB_POOL_SIZE": "0",
     "CONN_MAX_AGE": "600",  # one connection for the whole run, as a pooled server would
 }
 BATCH = 5_000
-SOLO_SHARE, BOT_SHARE, RESIGN_SHARE, PRIVATE_SHARE, CASUAL_SHARE = 0.05, 0.15, 0.02, 0.05, 0.10
+SOLO_SHARE, BOT_SHARE, PRIVATE_SHARE, CASUAL_SHARE = 0.05, 0.15, 0.05, 0.10
+RESIGN_SHARE, TIMEOUT_SHARE = 0.02, 0.02  # of people's seats
 
 
 def prepare_database() -> None:
@@ -65,7 +72,12 @@ def prepare_database() -> None:
 
 def setup_django() -> None:
     os.environ.update(ENV)
+    import warnings
+
     import django
+
+    # Static files are not collected for the bench (no page here asks for one).
+    warnings.filterwarnings("ignore", message="No directory at")
 
     django.setup()
 
@@ -75,6 +87,7 @@ def fill(players: int, games: int, rng: random.Random) -> None:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
+    from games import results
     from games.engines.stonespine.rules import CATEGORIES
     from games.models import Game, Seat, SeatKind, Status
 
@@ -127,35 +140,43 @@ def fill(players: int, games: int, rng: random.Random) -> None:
         for game, sitters in zip(batch, tables, strict=True):
             breakdowns = [{c: rng.randint(0, 15) for c in CATEGORIES} for _ in sitters]
             scores = [sum(b.values()) for b in breakdowns]
+            table = []
             for index, who in enumerate(sitters):
-                seat = Seat(
-                    game_id=game.pk,
-                    index=index,
-                    score=scores[index],
-                    rank=1 + sum(x > scores[index] for x in scores),
-                    breakdown=breakdowns[index],
-                )
+                seat = Seat(game_id=game.pk, index=index, score=scores[index], breakdown=breakdowns[index])
                 if who == "Jael":
                     seat.kind = SeatKind.AUTOMATON
                 elif isinstance(who, str):
                     seat.kind, seat.bot = SeatKind.BOT, who
                 else:
-                    seat.user_id, seat.resigned = who, rng.random() < RESIGN_SHARE
-                seats.append(seat)
+                    lost = rng.random()
+                    seat.user_id, seat.resigned, seat.timed_out = (
+                        who,
+                        lost < RESIGN_SHARE,
+                        RESIGN_SHARE <= lost < RESIGN_SHARE + TIMEOUT_SHARE,
+                    )
+                table.append(seat)
+            # The places finalize stores: the engine's order, lost seats last (games/results.py).
+            places = results.decide([1 + sum(x > score for x in scores) for score in scores], table)
+            for seat in table:
+                seat.rank = places[seat.index].place
+            seats += table
         Seat.objects.bulk_create(seats, batch_size=BATCH)
         print(f"\r  {min(first + BATCH, games)} games", end="", flush=True)
     print()
 
 
-def rate() -> None:
+def rate(analyze: bool = True) -> None:
+    """Rates every game (the command's own time is printed), then refreshes the planner's
+    statistics (`analyze`: PostgreSQL, outside a transaction)."""
     from django.core.management import call_command
     from django.db import connection
 
     started = time.perf_counter()
     call_command("recompute_ratings")
     print(f"  recompute_ratings: {time.perf_counter() - started:.0f} s")
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE")
+    if analyze:
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
 
 
 def timed(client: Any, paths: list[str]) -> tuple[list[float], list[float]]:
@@ -222,7 +243,7 @@ def measure(requests: int, rng: random.Random) -> None:
     )
     client = Client()
     player_paths = [reverse("player_game", args=[rng.choice(names), "stonespine"]) for _ in range(requests)]
-    busiest_paths = [reverse("player_game", args=[busiest[0], "stonespine"])] * max(20, requests // 10)
+    busiest_paths = [reverse("player_game", args=[busiest[0], "stonespine"])] * requests
     board_paths = [
         reverse("leaderboard", args=["stonespine"]) + f"?page={rng.randint(1, pages)}"
         for _ in range(requests)
@@ -231,7 +252,7 @@ def measure(requests: int, rng: random.Random) -> None:
         timed(client, paths[:20])  # warm-up: templates compiled, caches and connection open
     print(f"  load average before timing: {os.getloadavg()[0]:.1f} (2 cores)")
     report("player page (random player)", timed(client, player_paths), queries(client, player_paths[:50]))
-    report("player page (busiest)", timed(client, busiest_paths), queries(client, busiest_paths[:5]))
+    report("player page (busiest)", timed(client, busiest_paths), queries(client, busiest_paths[:50]))
     report("leaderboard (random page)", timed(client, board_paths), queries(client, board_paths[:50]))
 
 

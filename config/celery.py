@@ -20,8 +20,9 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
-    # The daily digest goes out once a day to players who chose it.
-    "daily-digest": {"task": "games.tasks.send_daily_digests", "schedule": crontab(hour=7, minute=0)},
+    # The daily digest goes out at 07:00 on each reader's own clock: every quarter of an hour
+    # meets every time zone's 07:00 (games/notifications.py claim_digests).
+    "daily-digest": {"task": "games.tasks.send_daily_digests", "schedule": crontab(minute="*/15")},
     # A worker that died mid-task leaves a bot seat waiting; this nudges such games again.
     "wake-stalled-games": {"task": "games.tasks.wake_stalled_games", "schedule": 60.0},
     # Side effects that failed after their write committed (Redis was down): games/outbox.py.

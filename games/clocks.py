@@ -29,6 +29,17 @@ class Pace:
         return self.per_move > 0
 
     @property
+    def live(self) -> bool:
+        """A pace of minutes, for players at the table together."""
+        return self.clocked and self.per_move < DAY
+
+    @property
+    def stops_for_vacation(self) -> bool:
+        """A vacation stops only clocks counted in days: a live table would stand still for
+        days with its other players waiting at it (docs/correspondence.md)."""
+        return self.clocked and not self.live
+
+    @property
     def reserve_start(self) -> int:
         return self.per_move  # one extra turn's time to absorb a bad week
 

@@ -65,6 +65,22 @@ def on_table_changed(game_id: int, user_ids: list[int]) -> None:
     outbox.after_commit("table_changed", game_id, user_ids, game_id=game_id)
 
 
+@dataclass(frozen=True)
+class TableChange:
+    """A game whose seats changed hands (ran out of time, claimed back), for the after-commit step."""
+
+    game_id: int
+    version: int
+    user_ids: list[int]  # the players at the table
+    machine: bool  # a bot or automaton is now to act
+
+
+def on_hands_changed(changes: list[TableChange], notice_ids: list[int]) -> None:
+    """Seats changed hands in these games (a sweep's chunk of timeouts, a claim): one outbox
+    row for them all, so a sweep costs the same few queries per chunk however many ran out."""
+    outbox.after_commit("hands_changed", [asdict(c) for c in changes], notice_ids)
+
+
 def on_chat_posted(game_id: int, line_id: int) -> None:
     outbox.after_commit("chat_posted", game_id, line_id, game_id=game_id)
 
@@ -121,6 +137,25 @@ def table_changed(game_id: int, user_ids: list[int]) -> Sent:
     messages = [(game_group(game_id), {"type": "game.table", "game_id": game_id})]
     messages += [(user_group(u), {"type": "turns.changed"}) for u in user_ids]
     return [publish(messages)]
+
+
+@outbox.effect("hands_changed")
+def hands_changed(changes: list[dict[str, Any]], notice_ids: list[int]) -> Sent:
+    """Each page of these games redraws, each of their players fetches their "your move"
+    count again; one task queues the machine turns now due, one e-mails the tables."""
+    from games import tasks
+
+    messages: list[Message] = []
+    for change in changes:
+        messages.append((game_group(change["game_id"]), {"type": "game.table", "game_id": change["game_id"]}))
+        messages += [(user_group(u), {"type": "turns.changed"}) for u in change["user_ids"]]
+    sent = [publish(messages)]
+    machines = [[c["game_id"], c["version"]] for c in changes if c["machine"]]
+    if machines:
+        enqueue(tasks.play_machines, machines)
+    if notice_ids:
+        enqueue(tasks.notify_notices, notice_ids)
+    return sent
 
 
 @outbox.effect("chat_posted")

@@ -98,6 +98,8 @@ class Seat(models.Model):
     bot = models.CharField(max_length=20, blank=True, help_text="bot level, for bot seats")
     resigned = models.BooleanField(default=False)
     score = models.IntegerField(null=True, blank=True)
+    # The seat's place once the game is finalized, as games/results.py decides it (a seat
+    # that resigned or ran out of time comes after every seat played to the end).
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     breakdown = models.JSONField(null=True, blank=True)
     # The version at which this seat last became one to act, and the one we e-mailed about.
@@ -114,6 +116,9 @@ class Seat(models.Model):
     # Ran out of time: a machine plays the seat (and under the "lose" rule it ranks last).
     timed_out = models.BooleanField(default=False)
     reclaimed = models.BooleanField(default=False, help_text="claimed back after a timeout (once)")
+    # Goes up each time the seat changes hands between its player and a machine (resigned,
+    # ran out of time, claimed back): a machine's decision made before is dropped.
+    handovers = models.PositiveIntegerField(default=0)
     # A rematch keeps an open seat for each player of the game before, until they answer.
     invited = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
@@ -149,12 +154,6 @@ class Seat(models.Model):
     def machine(self) -> bool:
         """Seats the worker moves: bots, automata, players who resigned or ran out of time."""
         return self.kind != SeatKind.HUMAN or self.resigned or self.timed_out
-
-    @property
-    def counts_as_loss(self) -> bool:
-        """Resigning and running out of time lose the game, whatever the final score: the one
-        place statistics and ratings ask."""
-        return self.resigned or self.timed_out
 
     def name(self) -> str:
         if self.kind == SeatKind.AUTOMATON:

@@ -4,7 +4,7 @@ as the player's preferences say, with a signed one-click unsubscribe link."""
 from __future__ import annotations
 
 import zoneinfo
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -12,14 +12,16 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from accounts.models import Notify
-from games import chat, clocks, presence, registry
+from accounts.models import Notify, Profile
+from games import chat, clocks, presence, presenter, registry
 from games.models import ChatMessage, Game, Move, Notice, Seat, SeatKind, Status
+from games.replay import rebuild
 
 UNSUBSCRIBE_SALT = "accounts.unsubscribe"
 # An unsubscribe link works for this long after its mail was sent (the signature carries
@@ -84,14 +86,19 @@ def send_turn_email(seat: Seat) -> bool:
         if not claimed:
             return False
     game = seat.game
-    title = registry.get(game.engine).title
+    engine = registry.get(game.engine)
+    seats = list(game.seats.select_related("user__profile"))
+    names = presenter.names_of(seats)
+    others = _listed([names[s.index] for s in seats if s.index != seat.index])
     send_mail_to(
         user,
-        f"Your turn in {title} (game {game.pk})",
+        f"Your turn in {engine.title} (game {game.pk})" + (f" with {others}" if others else ""),
         "email/turn.txt",
         {
             "game": game,
-            "title": title,
+            "title": engine.title,
+            "others": others,
+            "news": news_since_last_move(game, seat, engine, names),
             "url": settings.SITE_URL + game.get_absolute_url(),
             "chat": _new_chat(seat),
             **_clock(seat),
@@ -100,22 +107,81 @@ def send_turn_email(seat: Seat) -> bool:
     return True
 
 
+NEWS_LINES = 30  # the most a turn e-mail lists of what happened; the page has the rest
+
+
+def news_since_last_move(game: Game, seat: Seat, engine: Any, names: list[str]) -> list[str]:
+    """What happened since this seat's last move (since the start if it has not moved), in
+    words: the game's log sentences as this seat's own view has them, so nothing it may not
+    see. The log before is read from the game replayed up to that move."""
+    last = (
+        Move.objects.filter(game=game, seat=seat.index).order_by("-number").values_list("number", flat=True)
+    )
+    then = rebuild(game, last.first() or 0)
+    before = len(engine.view(then, seat.index).get("log", []))
+    lines = engine.view(engine.load(game.stored_state()), seat.index).get("log", [])[before:]
+    shown = [presenter.plain_sentence(line, names) for line in lines[-NEWS_LINES:]]
+    if len(lines) > NEWS_LINES:
+        shown.insert(0, f"(and {len(lines) - NEWS_LINES} earlier lines: see the game's log)")
+    return shown
+
+
+def _listed(names: list[str]) -> str:
+    """ "Bob", "Bob and Carol", "Bob, Carol and Dealer" ("" for nobody)."""
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+DIGEST_HOUR = 7  # the daily digest goes out at 07:00 in each reader's own time zone
+
+
+def next_digest(now: datetime, zone: str) -> datetime:
+    """The next 07:00 after `now` on the wall clock of `zone` (daylight saving included)."""
+    tz = zoneinfo.ZoneInfo(zone)
+    day = now.astimezone(tz).date()
+    morning = datetime.combine(day, time(DIGEST_HOUR), tzinfo=tz)
+    return (
+        morning if morning > now else datetime.combine(day + timedelta(days=1), time(DIGEST_HOUR), tzinfo=tz)
+    )
+
+
 def _digest_seats() -> Any:
     return Seat.objects.filter(
         game__status=Status.ACTIVE, kind=SeatKind.HUMAN, resigned=False, user__profile__notify=Notify.DAILY
     )
 
 
-def digest_readers() -> list[int]:
-    """The digest readers with a seat in a game in play (whether or not it is their turn)."""
-    return sorted(set(_digest_seats().values_list("user_id", flat=True)))
+def claim_digests(now: datetime) -> list[int]:
+    """The digest readers with a game in play whose morning has come (07:00 or later on
+    their own clock) and who have had no digest yet that day on their clock; each is
+    marked as served for that day before anything is sent, so however often this runs
+    (beat: every 15 minutes) and however many run at once, a reader gets one a day at most.
+    A run missed at 07:00 is made up by the next one, later that morning."""
+    readers = Profile.objects.filter(notify=Notify.DAILY, user_id__in=_digest_seats().values("user_id"))
+    claimed: list[int] = []
+    for zone in sorted(set(readers.values_list("timezone", flat=True))):
+        local = now.astimezone(zoneinfo.ZoneInfo(zone))
+        if local.hour < DIGEST_HOUR:
+            continue
+        today = local.date()
+        due = readers.filter(timezone=zone).filter(
+            Q(digest_sent_on__isnull=True) | Q(digest_sent_on__lt=today)
+        )
+        with transaction.atomic():
+            # Rows another run is claiming are skipped (it has them); the rest are ours.
+            rows = list(due.select_for_update(skip_locked=True).values_list("pk", "user_id"))
+            Profile.objects.filter(pk__in=[pk for pk, _ in rows]).update(digest_sent_on=today)
+        claimed += [user_id for _, user_id in rows]
+    return sorted(claimed)
 
 
-def send_daily_digests(user_ids: list[int] | None = None) -> int:
-    """One e-mail per digest reader (of `user_ids`, or all) listing every game waiting for them."""
-    waiting = _digest_seats().select_related("game", "user__profile").order_by("user_id", "game_id")
-    if user_ids is not None:
-        waiting = waiting.filter(user_id__in=user_ids)
+def send_daily_digests(user_ids: list[int]) -> int:
+    """One e-mail per digest reader of `user_ids` listing every game waiting for their move."""
+    waiting = (
+        _digest_seats()
+        .filter(user_id__in=user_ids)
+        .select_related("game", "user__profile")
+        .order_by("user_id", "game_id")
+    )
     by_user: dict[int, list[Seat]] = {}
     for seat in waiting:
         if seat.index in seat.game.to_act:

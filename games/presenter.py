@@ -17,8 +17,9 @@ from django.template.loader import get_template, select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games import registry
+from games import registry, results
 from games.models import Game, Seat, Status
+from games.results import SeatResult
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
@@ -44,6 +45,17 @@ class Table:
     outcome: dict[str, Any] | None
     actions: dict[str, list[ActionChoice]] = field(default_factory=dict)
     log: list[SafeString] = field(default_factory=list)
+    # Each seat's result once the game is over (games/results.py), by index.
+    results: dict[int, SeatResult] = field(default_factory=dict)
+
+    @property
+    def places(self) -> list[SeatResult]:
+        """The results in seat order, for the score sheet's "Place" row."""
+        return [self.results[i] for i in sorted(self.results)]
+
+    @property
+    def winners(self) -> list[int]:
+        return [i for i, r in sorted(self.results.items()) if r.won]
 
     @property
     def has_targets(self) -> bool:
@@ -78,6 +90,11 @@ def sentence(text: str, names: list[str]) -> SafeString:
     return mark_safe("".join(parts))
 
 
+def plain_sentence(text: str, names: list[str]) -> str:
+    """A log line with {pN} replaced by seat names, as plain text (for e-mails)."""
+    return _SEAT_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "?", text)
+
+
 def build(game: Game, user: Any) -> Table:
     seats = list(game.seats.select_related("user__profile"))
     seat = viewer_seat(game, seats, user)
@@ -87,7 +104,8 @@ def build(game: Game, user: Any) -> Table:
     engine = registry.get(game.engine)
     state = engine.load(game.state)
     view = engine.view(state, seat)
-    table = Table(game, seats, seat, view, names, engine.outcome(state))
+    outcome = engine.outcome(state)
+    table = Table(game, seats, seat, view, names, outcome, results=results.of_outcome(outcome, seats))
     table.log = [sentence(line, names) for line in view.get("log", [])]
     me = seats[seat] if seat is not None else None
     if (

@@ -1,4 +1,5 @@
-"""Rematch: after the end, a new table with the same players, bots and options.
+"""Rematch: after the end, a new table with the same players, bots and every option of the
+old one (the game's options, visibility, rated or casual, pace, timeout rule).
 
 Part of the services layer. The player who asks sits down at once; each other player of
 the game has a seat kept for them (Seat.invited) and accepts (games.services.join_game
@@ -36,6 +37,7 @@ def offer(user: Any, game_id: int) -> Game:
         old.players,
         old.options,
         public=old.public,
+        rated=old.rated,
         bots={s.index: s.bot for s in seats if s.kind == SeatKind.BOT},
         pace=old.pace,
         on_timeout=old.on_timeout,

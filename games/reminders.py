@@ -3,13 +3,13 @@
 Each goes out once per turn (claimed under the game's lock before it is sent), never
 while the player has the game open (it waits for them to close it), and as the player
 asked: every-turn readers get both; daily-digest readers get the last call only when
-the deadline comes before their next digest; players who want no e-mail get none.
+the deadline comes before their next digest (07:00 on their own clock); players who want
+no e-mail get none.
 """
 
 from __future__ import annotations
 
-import zoneinfo
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -19,9 +19,9 @@ from django.utils import timezone
 from accounts.models import Notify
 from games import clocks, presence, registry
 from games.models import Game, Seat
+from games.notifications import next_digest
 
 BATCH = 500
-DIGEST_HOUR = 7  # UTC, as config/celery.py schedules the daily digest
 
 
 def send_due(now: datetime | None = None) -> int:
@@ -66,15 +66,8 @@ def _wanted(user: Any, marks: int, deadline: datetime | None, now: datetime) -> 
     if notify == Notify.EVERY_TURN:
         return True
     if notify == Notify.DAILY and deadline is not None:
-        return marks == len(clocks.REMINDER_MARKS) and deadline < next_digest(now)
+        return marks == len(clocks.REMINDER_MARKS) and deadline < next_digest(now, user.profile.timezone)
     return False
-
-
-def next_digest(now: datetime) -> datetime:
-    today = now.astimezone(zoneinfo.ZoneInfo("UTC")).replace(
-        hour=DIGEST_HOUR, minute=0, second=0, microsecond=0
-    )
-    return today if today > now else today + timedelta(days=1)
 
 
 def _send(seat: Seat, marks: int, now: datetime) -> None:

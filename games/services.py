@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks, registry, turns
+from games import clocks, registry, results, timeouts, turns
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
@@ -196,9 +196,28 @@ def _start(game: Game) -> None:
     _after_commit(game, seats, finished=False)
 
 
-@transaction.atomic
 def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, version: int) -> Game:
-    """A player's action, sent with the version their page showed."""
+    """A player's action, sent with the version their page showed.
+
+    A move that arrives after the seat's deadline is refused, and the seat runs out of time
+    there and then (that is committed: the refusal says what happened)."""
+    game, late = _submit_action(user, game_id, seat_index, action, version)
+    if late:
+        if game.on_timeout == OnTimeout.LOSE:
+            raise Conflict(
+                "your time ran out before this move arrived: the seat loses, a bot finishes its moves"
+            )
+        raise Conflict(
+            "your time ran out before this move arrived: a bot plays your seat (you may claim it back once)"
+        )
+    return game
+
+
+@transaction.atomic
+def _submit_action(
+    user: Any, game_id: int, seat_index: int | None, action: Any, version: int
+) -> tuple[Game, bool]:
+    """(the game, whether the seat ran out of time instead of moving)."""
     game = _locked(game_id)
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
@@ -216,10 +235,12 @@ def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, 
         if version != game.version:
             raise Conflict(_moved_on)
         raise Forbidden("it is not your turn")
+    if timeouts.time_out_if_due(game, seat, timezone.now()):
+        return game, True
     if version != game.version and not _still_choosing(game, seat.index, version):
         raise Conflict(_moved_on)
     _apply(game, seats, seat.index, action)
-    return game
+    return game, False
 
 
 _moved_on = "the game has moved on since your page was drawn"
@@ -243,9 +264,10 @@ def machine_move(game_id: int, version: int) -> bool:
 
     The bot thinks outside any transaction and holds no lock while it does (a hard bot searches
     for a second): it reads the game at `version`, decides from its seat's view, and only then
-    locks the row to apply the move, if the game is still at `version`. Otherwise someone moved
-    meanwhile (a human in a simultaneous turn, another task): the decision is dropped, and the
-    task that move queued decides again from the new position."""
+    locks the row to apply the move, if the game is still at `version` and the seat has not
+    changed hands since (`Seat.handovers`: its player claimed it back). Otherwise someone moved
+    meanwhile (a human in a simultaneous turn, another task) or the seat is its player's again:
+    the decision is dropped, and the task that move queued decides again from the new position."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Status.ACTIVE or game.version != version:
         return False  # someone else moved first: this task is stale, not an error
@@ -255,7 +277,7 @@ def machine_move(game_id: int, version: int) -> bool:
     engine = registry.get(game.engine)
     state = engine.load(game.stored_state())
     action = _machine_action(game, seat, engine, state)
-    return _apply_machine_move(game_id, version, seat.index, action)
+    return _apply_machine_move(game_id, version, seat.index, seat.handovers, action)
 
 
 def _machine_action(game: Game, seat: Seat, engine: Any, state: Any) -> Any:
@@ -276,11 +298,17 @@ def _machine_action(game: Game, seat: Seat, engine: Any, state: Any) -> Any:
 
 
 @transaction.atomic
-def _apply_machine_move(game_id: int, version: int, seat_index: int, action: Any) -> bool:
+def _apply_machine_move(game_id: int, version: int, seat_index: int, handovers: int, action: Any) -> bool:
     game = _locked(game_id)
     if game.status != Status.ACTIVE or game.version != version:
         return False  # a move came in while the bot thought: its decision is stale
-    _apply(game, list(game.seats.all()), seat_index, action)
+    seats = list(game.seats.all())
+    seat = seats[seat_index]
+    if not seat.machine or seat.handovers != handovers:
+        # Its player claimed the seat back while the bot thought (the version is the same,
+        # no move was made): the seat is theirs, and so is this move.
+        return False
+    _apply(game, seats, seat_index, action)
     return True
 
 
@@ -297,8 +325,9 @@ def resign(user: Any, game_id: int) -> Game:
     if seat.resigned:
         raise Conflict("you have already resigned")
     seat.resigned = True
+    seat.handovers += 1
     clocks.halt(seat)  # a bot plays the seat now: no clock
-    seat.save(update_fields=["resigned", *clocks.CLOCK_FIELDS])
+    seat.save(update_fields=["resigned", "handovers", *clocks.CLOCK_FIELDS])
     _after_commit(game, seats, finished=False)
     return game
 
@@ -340,8 +369,9 @@ def _after_commit(game: Game, seats: list[Seat], *, finished: bool) -> None:
 
 @transaction.atomic
 def finalize(game_id: int) -> bool:
-    """Stores scores and ranks on the seats and counts the game in the statistics and
-    ratings, all in this one transaction: `finalized` makes it happen once per game."""
+    """Stores scores and places on the seats (as games/results.py decides them) and counts the
+    game in the statistics and ratings, all in this one transaction: `finalized` makes it
+    happen once per game."""
     from ratings.record import record_game  # ratings build on games; imported late
 
     game = _locked(game_id)
@@ -351,25 +381,13 @@ def finalize(game_id: int) -> bool:
     outcome = engine.outcome(engine.load(game.stored_state()))
     assert outcome is not None
     seats = list(game.seats.all())
-    ranks = forfeit_ranks(
-        outcome["ranks"], {s.index for s in seats if s.timed_out and game.on_timeout == OnTimeout.LOSE}
-    )
+    decided = results.decide(outcome["ranks"], seats)  # lost seats last (resigned, out of time)
     for seat in seats:
         seat.score = outcome["scores"][seat.index]
-        seat.rank = ranks[seat.index]
+        seat.rank = decided[seat.index].place
         seat.breakdown = outcome["breakdown"][seat.index]
         seat.save(update_fields=["score", "rank", "breakdown"])
     record_game(game, seats)  # PlayerStats, ratings, solo records, site statistics
     game.finalized = True
     game.save(update_fields=["finalized"])
     return True
-
-
-def forfeit_ranks(ranks: list[int], lost: set[int]) -> list[int]:
-    """The engine's ranks with the seats in `lost` (out of time under the "lose" rule)
-    put last, sharing the last place; the others keep their order among themselves."""
-    if not lost:
-        return list(ranks)
-    kept = [r for i, r in enumerate(ranks) if i not in lost]
-    last = len(kept) + 1
-    return [last if i in lost else 1 + sum(o < r for o in kept) for i, r in enumerate(ranks)]

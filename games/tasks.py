@@ -27,6 +27,17 @@ def play_machine(game_id: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True)
+def play_machines(turns: list[list[int]]) -> int:
+    """Queues the machine turns of many games at once, [game id, version] each (a sweep's
+    timeouts): the sweep queues this one task per chunk instead of one per game."""
+    from games.dispatch import enqueue
+
+    for game_id, version in turns:
+        enqueue(play_machine, game_id, version)
+    return len(turns)
+
+
+@shared_task(acks_late=True)
 def analyse_game(analysis_id: int) -> bool:
     """The hard bot's look back at one player's decisions (games/analysis.py); on the bots' queue."""
     from games.analysis import analyse
@@ -62,11 +73,12 @@ DIGEST_BATCH = 20  # readers per task: each task stays well inside the time limi
 
 @shared_task(acks_late=True)
 def send_daily_digests() -> int:
-    """Splits the day's digests into small tasks (a long task would need a long
+    """The digests of the readers whose morning has come (beat: every 15 minutes, so each
+    time zone's 07:00 is met), split into small tasks (a long task would need a long
     visibility timeout, and a worker lost mid-way would hold up every game for as long)."""
     from games.dispatch import enqueue
 
-    readers = notifications.digest_readers()
+    readers = notifications.claim_digests(timezone.now())
     for start in range(0, len(readers), DIGEST_BATCH):
         enqueue(send_digests, readers[start : start + DIGEST_BATCH])
     return len(readers)

@@ -2,37 +2,45 @@
 write is one transaction that locks the game row, checks, writes, and schedules its
 side effects on commit).
 
-The sweep (games.tasks.sweep_deadlines, every 30 s) reads the seats whose deadline
-has passed from a small partial index and times each out in a transaction of its own
-that checks again under the game's lock. So two sweeps at once never time a seat out
-twice (the second finds the clock stopped), and a sweep cut short by a dying worker
-leaves the rest due for the next one.
+A deadline is enforced when a move arrives (games.services.submit_action calls
+`time_out_if_due` under the game's lock: a move after the deadline is refused and the
+seat runs out of time there and then). The sweep (games.tasks.sweep_deadlines, every
+30 s) is the backstop for players who do not come back: it reads the seats whose
+deadline has passed from a small partial index and times them out in transactions that
+check again under the games' locks. So two sweeps at once never time a seat out twice
+(the second finds the clock stopped), and a sweep cut short by a dying worker leaves
+the rest due for the next one.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import clocks, vacation
-from games.errors import Conflict, Forbidden
+from games.errors import Conflict, Forbidden, NotFound
 from games.models import Game, Notice, OnTimeout, Seat, Status
-from games.services import _locked  # the services layer's own helper
 
 log = logging.getLogger(__name__)
 
-BATCH = 1000  # due seats read per query; a sweep goes on until none is left
+BATCH = 1000  # due seats read per query; a sweep goes on until none is left, or its time is up
 CHUNK = 100  # seats timed out per transaction (their games locked together, in id order)
+# A sweep starts no new chunk after this long: it ends well inside beat's 30 s interval and the
+# task's soft time limit (40 s); what is left is due at the next sweep, oldest deadline first.
+SWEEP_SECONDS = 20.0
 
 
-def sweep(now: datetime | None = None) -> int:
-    """Times out every seat whose deadline has passed; returns how many it timed out."""
+def sweep(now: datetime | None = None, seconds: float = SWEEP_SECONDS) -> int:
+    """Times out the seats whose deadline has passed, oldest first, for at most about
+    `seconds` (a chunk begun is finished); returns how many it timed out."""
     now = now or timezone.now()
+    stop = time.monotonic() + seconds
     count = 0
     last: tuple[datetime | None, int] | None = None
     while True:
@@ -41,6 +49,9 @@ def sweep(now: datetime | None = None) -> int:
             due = due.filter(Q(deadline__gt=last[0]) | Q(deadline=last[0], pk__gt=last[1]))
         rows = list(due.order_by("deadline", "pk").values_list("deadline", "pk", "game_id", "index")[:BATCH])
         for start in range(0, len(rows), CHUNK):
+            if time.monotonic() > stop:
+                log.warning("the sweep stopped for time; the seats still due wait for the next one")
+                return count
             count += _time_out_chunk(
                 [(game_id, index) for _, _, game_id, index in rows[start : start + CHUNK]], now
             )
@@ -69,40 +80,56 @@ def time_out(game_id: int, index: int, now: datetime | None = None) -> bool:
     return time_out_seats([(game_id, index)], now or timezone.now()) == 1
 
 
+def time_out_if_due(game: Game, seat: Seat, now: datetime) -> bool:
+    """Inside a move's transaction, with the game locked: times the seat out if its clock ran
+    out before the move arrived (then the move is refused). The sweep would do the same a
+    little later; enforcing it here means a late move is never taken."""
+    if seat.deadline is None or seat.deadline > now:
+        return False
+    return time_out_seats([(game.pk, seat.index)], now) == 1
+
+
 @transaction.atomic
 def time_out_seats(due: list[tuple[int, int]], now: datetime) -> int:
     """Times out those of the (game id, seat index) pairs whose deadline has passed,
     checked again with their games locked; returns how many ran out."""
-    games = {
-        g.pk: g for g in Game.objects.select_for_update().filter(pk__in={g for g, _ in due}).order_by("pk")
-    }
+    # Locked in id order; their states are not needed (a game's can be large): not read.
+    locked = Game.objects.select_for_update().defer("state").filter(pk__in={g for g, _ in due})
+    games = {g.pk: g for g in locked.order_by("pk")}
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__in=games):  # read once the games are locked
         seats.setdefault(seat.game_id, []).append(seat)
     wanted = {(g, i) for g, i in due}
     due_seats = [s for game_seats in seats.values() for s in game_seats if (s.game_id, s.index) in wanted]
     away = vacation.away({s.user_id for s in due_seats if s.user_id is not None})
-    halted, ran_out, notices = [], [], []
+    halted, paused, ran_out, notices = [], [], [], []
     for seat in due_seats:
         game = games[seat.game_id]
+        pace = clocks.pace_of(game.pace)
         if seat.deadline is None or seat.deadline > now:
             continue  # it moved in time, or another sweep was first
         if game.status != Status.ACTIVE or seat.index not in game.to_act or seat.machine:
             halted.append(seat.pk)  # a clock that should not be running: stop it, time out nobody
-        elif seat.user_id in away:
-            clocks.pause(seat, clocks.pace_of(game.pace), now)  # its player went away as the turn began
-            seat.save(update_fields=clocks.CLOCK_FIELDS)
+        elif seat.user_id in away and pace.stops_for_vacation:
+            clocks.pause(seat, pace, now)  # its player went away as the turn began
+            paused.append(seat)
         else:
             notices.append(_run_out(game, seat))
             ran_out.append(seat.pk)
-    # The seats that ran out all end the same way: one UPDATE for them all.
+    # A handful of queries for the whole chunk, however many seats ran out.
     stopped = {"deadline": None, "paused_left": None, "remind_at": None}
-    Seat.objects.filter(pk__in=halted).update(**stopped)
-    Seat.objects.filter(pk__in=ran_out).update(timed_out=True, reserve=0, **stopped)
+    if halted:
+        Seat.objects.filter(pk__in=halted).update(**stopped)
+    if paused:
+        Seat.objects.bulk_update(paused, clocks.CLOCK_FIELDS)
+    if not notices:
+        return 0
+    # A machine plays these seats now: a bot's decision made before for them is dropped.
+    Seat.objects.filter(pk__in=ran_out).update(
+        timed_out=True, reserve=0, handovers=F("handovers") + 1, **stopped
+    )
     notices = Notice.objects.bulk_create(notices)
-    for game_id in {n.game_id for n in notices}:
-        _announce(games[game_id], seats[game_id])
-    _email([n.pk for n in notices])
+    _announce([games[g] for g in sorted({n.game_id for n in notices})], seats, notices)
     return len(notices)
 
 
@@ -117,8 +144,13 @@ def _run_out(game: Game, seat: Seat) -> Notice:
 
 @transaction.atomic
 def reclaim(user: Any, game_id: int) -> Game:
-    """A player whose seat a bot took over after a timeout plays it again (once a game)."""
-    game = _locked(game_id)
+    """A player whose seat a bot took over after a timeout plays it again (once a game).
+
+    The bot may be thinking for the seat at this moment: the seat's `handovers` goes up,
+    so a decision it made before is dropped when it comes to apply it (services.machine_move)."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("there is no such game")
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
@@ -132,37 +164,35 @@ def reclaim(user: Any, game_id: int) -> Game:
     if game.status != Status.ACTIVE:
         raise Conflict("this game is over")
     seat.timed_out, seat.reclaimed = False, True
+    seat.handovers += 1
     pace = clocks.pace_of(game.pace)
     if seat.index in game.to_act and pace.clocked:
         # Its reserve was spent: the player has the time for one move, from now.
         now = timezone.now()
-        clocks.start(seat, pace, now, away=user.pk in vacation.away({user.pk}))
-    seat.save(update_fields=["timed_out", "reclaimed", *clocks.CLOCK_FIELDS])
+        away = pace.stops_for_vacation and user.pk in vacation.away({user.pk})
+        clocks.start(seat, pace, now, away=away)
+    seat.save(update_fields=["timed_out", "reclaimed", "handovers", *clocks.CLOCK_FIELDS])
     notice = Notice.objects.create(game=game, seat=seat.index, kind=Notice.Kind.RECLAIM, version=game.version)
-    _announce(game, seats)
-    _email([notice.pk])
+    _announce([game], {game.pk: seats}, [notice])
     return game
 
 
-def _announce(game: Game, seats: list[Seat]) -> None:
-    """Pages redraw the table, the seats' players hear of it, machines move if they now may."""
+def _announce(games: list[Game], seats: dict[int, list[Seat]], notices: list[Notice]) -> None:
+    """After commit, for all these games at once: their pages redraw, their players' "your
+    move" counts are fetched again, machines now to act move, and every table hears by
+    e-mail what happened (one outbox row, one socket batch and two tasks, however many)."""
     from games import dispatch
 
-    game_id, version = game.pk, game.version
-    users = [s.user_id for s in seats if s.user_id is not None]
-    # No turn began: nobody is told "your turn" again; a machine now to act moves.
-    notes = [
-        dispatch.SeatNote(None if s.machine else s.user_id, s.machine, new_turn=False)
-        for s in seats
-        if s.index in game.to_act
-    ]
-    dispatch.on_table_changed(game_id, users)
-    dispatch.on_game_moved(game_id, version, False, notes)
-
-
-def _email(notice_ids: list[int]) -> None:
-    """After commit, one task e-mails every table what happened."""
-    from games import dispatch
-
-    if notice_ids:
-        dispatch.on_task("notify_notices", notice_ids)
+    dispatch.on_hands_changed(
+        [
+            dispatch.TableChange(
+                game.pk,
+                game.version,
+                sorted(s.user_id for s in seats[game.pk] if s.user_id is not None),
+                # No turn began: nobody is told "your turn" again; a machine now to act moves.
+                any(s.machine for s in seats[game.pk] if s.index in game.to_act),
+            )
+            for game in games
+        ],
+        [n.pk for n in notices],
+    )

@@ -35,19 +35,20 @@ def turns_changed(
     now = timezone.now()
     pace = clocks.pace_of(game.pace)
     after = set(game.to_act)
+    # A seat that acted and must act again (a multi-step turn) goes on with the same turn:
+    # its clock runs on and it is not told again (one turn e-mail per turn). A turn is the
+    # whole stretch of being to act.
     began, ended = after - before, before - after
-    # A seat that acted and must act again (a multi-step turn) is told anew (e-mails),
-    # but its clock runs on: the turn is the whole stretch of being to act.
-    told = began | ({acted} & after)
     away = (
-        vacation.away({s.user_id for s in seats if s.index in began and s.user_id}) if pace.clocked else set()
+        vacation.away({s.user_id for s in seats if s.index in began and s.user_id})
+        if pace.stops_for_vacation
+        else set()
     )
     changed = {s.index: s for s in everyone or []}
     for seat in seats:
-        if seat.index in told:
+        if seat.index in began:
             seat.awaiting_since = game.version
             changed[seat.index] = seat
-        if seat.index in began:
             seat.turn_began_at = now
             if pace.clocked and not seat.machine:
                 clocks.start(seat, pace, now, away=seat.user_id in away)

@@ -1,4 +1,5 @@
-"""Vacations: while a player is away their turn clocks stand still in every game.
+"""Vacations: while a player is away their turn clocks stand still in every game played
+at a pace of days; live tables (minutes a move) run on, and the player is told so.
 
 Part of the services layer. A player has ALLOWANCE days a calendar year; starting a
 vacation takes the days up to the chosen return date, ending it early gives back the
@@ -101,6 +102,12 @@ def end(user: Any, now: datetime | None = None) -> Vacation:
     return vacation
 
 
+def live_games(user: Any) -> list[Game]:
+    """The player's games in play at a live pace: a vacation does not stop their clocks."""
+    live = [key for key, pace in clocks.PACES.items() if pace.live]
+    return list(Game.objects.filter(seats__user=user, status=Status.ACTIVE, pace__in=live).order_by("pk"))
+
+
 def end_due(now: datetime | None = None) -> int:
     """Ends the vacations whose return date has come (the deadline sweep calls this first)."""
     now = now or timezone.now()
@@ -125,8 +132,9 @@ def _clocks(user: Any, change: Callable[[Seat, clocks.Pace], None]) -> None:
     changed = []
     for seat in Seat.objects.filter(user=user, game_id__in=games):
         game = games[seat.game_id]
-        if game.status == Status.ACTIVE:
-            change(seat, clocks.pace_of(game.pace))
+        pace = clocks.pace_of(game.pace)
+        if game.status == Status.ACTIVE and pace.stops_for_vacation:
+            change(seat, pace)
             changed.append(seat)
     Seat.objects.bulk_update(changed, clocks.CLOCK_FIELDS)
     for game_id in games:

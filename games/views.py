@@ -19,7 +19,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import limits, outbox, presenter, registry, rematch, services, timeouts
+from games import limits, outbox, presenter, registry, rematch, results, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
 from games.models import Game, Seat, Status
@@ -162,7 +162,9 @@ def state_json(request: HttpRequest, pk: int) -> JsonResponse:
             "to_act": table.game.to_act,
             "seat": table.seat,
             "view": table.view,
-            "outcome": table.outcome,
+            "outcome": table.outcome,  # the engine's own scores and ranks
+            # Each seat's result, lost seats last (games/results.py): who won is read here.
+            "results": [{"place": r.place, "won": r.won, "why": r.why} for r in table.places],
             "actions": [json.loads(c.payload) for choices in table.actions.values() for c in choices],
         }
     )
@@ -331,7 +333,9 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         return HttpResponse("step= takes a move number", status=400, content_type="text/plain")
     frame = replay_views(game, step)
-    names = presenter.names_of(list(game.seats.select_related("user__profile")))
+    seats = list(game.seats.select_related("user__profile"))
+    names = presenter.names_of(seats)
+    decided = results.stored(seats) if game.finalized else None
     return render(
         request,
         "games/replay.html",
@@ -340,6 +344,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
             "step": step,
             "frame": frame,
             "names": names,
+            "winners": None if decided is None else [i for i, r in decided.items() if r.won],
             "title": registry.get(game.engine).title,
             "board_template": presenter.game_template(game.engine, "board"),
             "hand_template": presenter.game_template(game.engine, "hand"),
@@ -396,19 +401,7 @@ def record(request: HttpRequest, pk: int) -> JsonResponse:
             "seed": game.seed,
             "players": game.players,
             "version": game.version,
-            "seats": [
-                {
-                    "index": s.index,
-                    "kind": s.kind,
-                    "name": s.name(),
-                    "bot": s.bot,
-                    "score": s.score,
-                    "rank": s.rank,
-                    "breakdown": s.breakdown,
-                    "resigned": s.resigned,
-                }
-                for s in game.seats.all()
-            ],
+            "seats": [results.seat_record(s) for s in game.seats.all()],
             "moves": [{"number": m.number, "seat": m.seat, "action": m.action} for m in game.moves.all()],
         }
     )

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Prefetch
 
+from games import results
 from games.models import Game, Move, PlayerStats, Seat, Status
 from ratings import stats
 from ratings.models import Rating, RatingChange, SoloRecord, conservative
@@ -59,20 +60,7 @@ def _record(game: Game, user: Any, change: RatingChange | None) -> dict[str, Any
         "finished_at": game.finished_at,
         "seed": game.seed,
         "version": game.version,
-        "seats": [
-            {
-                "index": s.index,
-                "kind": s.kind,
-                "name": s.name(),
-                "bot": s.bot,
-                "you": s.user_id == user.pk,
-                "score": s.score,
-                "rank": s.rank,
-                "breakdown": s.breakdown,
-                "resigned": s.resigned,
-            }
-            for s in game.seats.all()
-        ],
+        "seats": [{**results.seat_record(s), "you": s.user_id == user.pk} for s in game.seats.all()],
         "rating": None
         if change is None
         else {

@@ -12,11 +12,10 @@ from collections.abc import Iterable, Mapping
 
 from openskill.models import PlackettLuce
 
+from games import results
 from games.models import Game, Seat, SeatKind
 
 MODEL = PlackettLuce()
-# A seat that counts as lost (resigned) places after every seat played to the end.
-FORFEIT = 1_000
 
 # A person is (user id, ""), a bot level is (None, level).
 Who = tuple[int | None, str]
@@ -32,26 +31,15 @@ def who(seat: Seat) -> Who | None:
     return None
 
 
-def standing(seat: Seat) -> int:
-    """The seat's place for comparisons: its rank (ties shared), or last if it counts as lost."""
-    if seat.counts_as_loss or seat.rank is None:
-        return FORFEIT
-    return seat.rank
-
-
 def placings(seats: Iterable[Seat]) -> dict[int, int]:
-    """Each seat's place (by index) once the seats that count as lost are moved after all
-    others: 1 + the number of seats placed strictly ahead. So if the leader resigned, the
-    next best is first; ties share a place."""
-    standings = {s.index: standing(s) for s in seats}
-    return {i: 1 + sum(other < mine for other in standings.values()) for i, mine in standings.items()}
+    """Each seat's place (by index), as games/results.py decides it: the seats that count as
+    lost come after all others, so if the leader resigned, the next best is first."""
+    return {i: r.place for i, r in results.stored(seats).items()}
 
 
 def winners(seats: Iterable[Seat]) -> set[int]:
-    """The seats (indices) that won: first once the seats that count as lost are moved last."""
-    seats = list(seats)
-    place = placings(seats)
-    return {s.index for s in seats if place[s.index] == 1 and not s.counts_as_loss}
+    """The seats (indices) that won: first, and not lost (games/results.py)."""
+    return {i for i, r in results.stored(seats).items() if r.won}
 
 
 def places(game: Game, seats: Iterable[Seat]) -> list[tuple[Who, int]]:
@@ -59,7 +47,9 @@ def places(game: Game, seats: Iterable[Seat]) -> list[tuple[Who, int]]:
     a casual game, a solo game, or fewer than two different players and bots."""
     if not game.rated or game.players < 2:
         return []
-    found = [(w, standing(s)) for s in seats if (w := who(s)) is not None]
+    seats = list(seats)
+    place = placings(seats)
+    found = [(w, place[s.index]) for s in seats if (w := who(s)) is not None]
     return found if len({w for w, _ in found}) >= 2 else []
 
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 
 from games.models import Game
+from games.results import SeatResult
 
 # openskill's defaults (Plackett-Luce): a newcomer is 25 +- 25/3, shown as mu - 3 sigma = 0.
 MU = 25.0
@@ -114,7 +115,8 @@ class Result(models.Model):
     place = models.PositiveSmallIntegerField(
         help_text="1 won (ties share); seats that count as lost come last"
     )
-    lost = models.BooleanField(help_text="counts as a loss whatever the score (e.g. resigned)")
+    lost = models.BooleanField(help_text="counts as a loss whatever the score (resigned, out of time)")
+    why = models.CharField(max_length=20, blank=True, help_text="why it counts as lost (games/results.py)")
     score = models.IntegerField(null=True, blank=True)
     breakdown = models.JSONField(null=True, blank=True)
 
@@ -126,8 +128,16 @@ class Result(models.Model):
         return f"game {self.game_id} seat {self.seat}: place {self.place}"
 
     @property
+    def result(self) -> SeatResult:
+        return SeatResult(self.place, self.why)
+
+    @property
     def won(self) -> bool:
-        return self.place == 1 and not self.lost
+        return self.result.won
+
+
+# The Results that won (SeatResult.won: first, and not lost), for counts the database makes.
+WON = models.Q(place=1, why="")
 
 
 class SoloRecord(models.Model):
@@ -205,3 +215,40 @@ class BotRecord(models.Model):
 
     def __str__(self) -> str:
         return f"bot {self.bot} in {self.engine}: {self.wins}/{self.games}"
+
+
+class Meeting(models.Model):
+    """How a player fared against one opponent, a person or a bot level, at the public
+    multiplayer tables of one game: ahead, behind or level by final place, one count per
+    meeting (two bots of one level at a table are two meetings). The player page's most
+    frequent opponents read these rows, however many games the player has."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="meetings")
+    engine = models.SlugField(max_length=32)
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    bot = models.CharField(max_length=20, blank=True, help_text="the bot level, when the opponent is a bot")
+    met = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0, help_text="meetings the player finished ahead")
+    lost = models.PositiveIntegerField(default=0, help_text="meetings the player finished behind")
+    tied = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "engine", "opponent"],
+                condition=models.Q(opponent__isnull=False),
+                name="meeting_one_per_person",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "engine", "bot"],
+                condition=models.Q(opponent__isnull=True),
+                name="meeting_one_per_bot",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "engine", "-met"], name="meeting_most_met")]
+
+    def __str__(self) -> str:
+        who = f"bot {self.bot}" if self.opponent_id is None else f"user {self.opponent_id}"
+        return f"{self.user} against {who} in {self.engine}: {self.won}/{self.met}"

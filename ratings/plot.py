@@ -47,7 +47,14 @@ def rating_plot(values: list[float]) -> Plot | None:
     def y(v: float) -> float:
         return round(TOP + height * (high - v) / (high - low), 1)
 
-    coords = [(x(i), y(v)) for i, v in enumerate(values)]
+    # No more points than the line has pixels across: a long history keeps the last value of
+    # each column (the first and the last point always), and the page stays small.
+    shown = (
+        sorted({0, games, *(round(games * (c + 1) / width) for c in range(width))})
+        if games > width
+        else range(games + 1)
+    )
+    coords = [(x(i), y(values[i])) for i in shown]
     y_ticks = [(y(low + k * step), f"{low + k * step:g}") for k in range(round((high - low) / step) + 1)]
     x_step = max(1, int(nice_step(games, 5)))
     x_ticks = [(x(i), str(i)) for i in range(0, games + 1, x_step)]

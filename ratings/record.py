@@ -16,11 +16,13 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import F, Min, Q, Value
 from django.db.models.functions import Coalesce, Greatest
 
+from games import results
 from games.models import Game, PlayerStats, Seat, Status
 from ratings import ledger
 from ratings.models import (
     BotRecord,
     CategoryTotal,
+    Meeting,
     Rating,
     RatingChange,
     Result,
@@ -37,6 +39,7 @@ TALLIES: dict[str, tuple[type[models.Model], tuple[str, ...]]] = {
     "bots": (BotRecord, ("engine", "bot")),
     "solo": (SoloRecord, ("user_id", "engine", "mode")),
     "players": (PlayerStats, ("user_id", "engine")),
+    "meetings": (Meeting, ("user_id", "engine", "opponent_id", "bot")),
 }
 BATCH = 5_000
 
@@ -50,14 +53,15 @@ def record_game(game: Game, seats: Sequence[Seat]) -> None:
     tallies = Tallies()
     tallies.add(game, seats)
     for part, (model, keys) in TALLIES.items():
-        # In key order, so that two games finalized at once never wait on each other in a circle.
-        for key, count in sorted(getattr(tallies, part).items()):
+        # In key order, so that two games finalized at once never wait on each other in a circle
+        # (None, a bot's missing user id, sorts first).
+        for key, count in sorted(getattr(tallies, part).items(), key=_key_order):
             _bump(model, dict(zip(keys, key, strict=True)), asdict(count))
 
 
 def results_of(game: Game, seats: Sequence[Seat]) -> list[Result]:
-    """A Result for each seat of a person or a bot (the loss rule applied once, here)."""
-    place = ledger.placings(seats)
+    """A Result for each seat of a person or a bot, as games/results.py decides it."""
+    decided = results.stored(seats)
     return [
         Result(
             game=game,
@@ -69,14 +73,19 @@ def results_of(game: Game, seats: Sequence[Seat]) -> list[Result]:
             public=game.public,
             rated=game.rated,
             finished_at=game.finished_at,
-            place=place[s.index],
-            lost=s.counts_as_loss,
+            place=decided[s.index].place,
+            lost=decided[s.index].lost,
+            why=decided[s.index].why,
             score=s.score,
             breakdown=s.breakdown,
         )
         for s in seats
         if ledger.who(s) is not None
     ]
+
+
+def _key_order(item: tuple[tuple[Any, ...], Any]) -> list[tuple[bool, Any]]:
+    return [(value is not None, value) for value in item[0]]
 
 
 def _bump(model: type[models.Model], key: dict[str, Any], count: dict[str, Any]) -> None:
@@ -209,7 +218,17 @@ def rebuild(engine: str | None = None) -> dict[str, int]:
 
 
 def _wipe(engine: str | None) -> None:
-    for model in (RatingChange, Rating, Result, CategoryTotal, SeatWins, BotRecord, SoloRecord, PlayerStats):
+    for model in (
+        RatingChange,
+        Rating,
+        Result,
+        CategoryTotal,
+        SeatWins,
+        BotRecord,
+        SoloRecord,
+        PlayerStats,
+        Meeting,
+    ):
         rows = model.objects.all()
         if engine:
             rows = rows.filter(**{"rating__engine" if model is RatingChange else "engine": engine})

@@ -12,14 +12,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Max, Sum
+from django.db.models import Count, F, IntegerField, Max, Q, Sum
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 
 from accounts.models import Profile
 from games import levels
+from games.results import SeatResult
 from ratings.models import (
     PROVISIONAL_GAMES,
+    WON,
     BotRecord,
     CategoryTotal,
+    Meeting,
     Rating,
     RatingChange,
     Result,
@@ -49,8 +54,7 @@ class Recent:
     rated: bool
     others: list[str]
     score: int | None
-    place: int
-    lost: bool
+    result: SeatResult
     change: float | None  # the displayed rating's change, for a rated game
 
 
@@ -102,29 +106,48 @@ def leaderboard_place(rating: Rating | None) -> int | None:
 
 
 def game_averages(slug: str, solo: bool = False) -> dict[str, float]:
-    """Points per category per seat people played to the end, in multiplayer (or solo) games."""
+    """Points per category per seat people played to the end, in multiplayer (or solo) games,
+    by category name."""
     rows = CategoryTotal.objects.filter(engine=slug)
     rows = rows.filter(players=1) if solo else rows.filter(players__gte=2)
-    sums = rows.values("category").annotate(seats=Sum("seats"), points=Sum("points"))
+    sums = rows.values("category").annotate(seats=Sum("seats"), points=Sum("points")).order_by("category")
     return {r["category"]: r["points"] / r["seats"] for r in sums if r["seats"]}
 
 
 def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerRecord:
-    """A player's multiplayer games of one engine (solo games have their own record)."""
-    mine = list(
-        Result.objects.filter(user=user, engine=slug, players__gte=2)
-        .order_by("-finished_at", "-game_id")
-        .values_list(*MINE, named=True)
+    """A player's multiplayer games of one engine (solo games have their own record).
+
+    The sums are the database's (one aggregate over the player's Results), so a player with
+    a thousand games costs about what a newcomer does; only the recent games are read."""
+    mine = Result.objects.filter(user=user, engine=slug, players__gte=2)
+    averages = game_averages(slug)
+    to_end = Q(lost=False, score__isnull=False)  # played to the end: a bot finished the others
+    points = {
+        f"category{i}": Sum(Cast(KeyTextTransform(category, "breakdown"), IntegerField()), filter=to_end)
+        for i, category in enumerate(averages)
+    }
+    facts = mine.aggregate(
+        played=Count("pk"),
+        won=Count("pk", filter=WON),
+        scored=Count("pk", filter=to_end),
+        total=Sum("score", filter=to_end),
+        best=Max("score", filter=to_end),
+        **points,
     )
-    record = PlayerRecord(played=len(mine), won=sum(r.place == 1 and not r.lost for r in mine))
-    scored = [r for r in mine if not r.lost and r.score is not None]
-    if scored:
-        record.average = sum(r.score for r in scored) / len(scored)
-        record.best = max(r.score for r in scored)
-    record.categories = _categories(scored, game_averages(slug))
-    others = _others(user, slug)
-    record.opponents = _head_to_head(mine, others)
-    recent = [r for r in mine if r.public][:RECENT]
+    record = PlayerRecord(played=facts["played"], won=facts["won"])
+    if facts["scored"]:
+        record.average = facts["total"] / facts["scored"]
+        record.best = facts["best"]
+        record.categories = [
+            (category, facts[f"category{i}"] / facts["scored"], everyone)
+            for i, (category, everyone) in enumerate(averages.items())
+            if facts[f"category{i}"] is not None
+        ]
+    record.opponents = _head_to_head(user, slug)
+    recent = list(
+        mine.filter(public=True).order_by("-finished_at", "-game_id").values_list(*MINE, named=True)[:RECENT]
+    )
+    others = _others(user, [r.game_id for r in recent])
     # One query names everyone listed on the page.
     listed: set[Any] = {o.user_id for o in record.opponents}
     listed |= {o.user_id for r in recent for o in others[r.game_id]}
@@ -139,8 +162,7 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
             rated=r.rated,
             others=[names.get(o.user_id) or f"Bot ({levels.name(o.bot)})" for o in others[r.game_id]],
             score=r.score,
-            place=r.place,
-            lost=r.lost,
+            result=SeatResult(r.place, r.why),
             change=changes.get(r.game_id),
         )
         for r in recent
@@ -148,16 +170,15 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
     return record
 
 
-# The fields read of the player's own results, and of the others' at the same public tables.
-MINE = ("game_id", "place", "lost", "score", "breakdown", "public", "rated", "finished_at")
+# The fields read of the player's own recent results, and of the others' at the same tables.
+MINE = ("game_id", "place", "why", "score", "rated", "finished_at")
 THEIRS = ("game_id", "user_id", "bot", "place")
 
 
-def _others(user: Any, slug: str) -> dict[int, list[Any]]:
-    """The other people's and bots' results at the player's public multiplayer tables."""
-    tables = Result.objects.filter(user=user, engine=slug, players__gte=2, public=True).values("game_id")
+def _others(user: Any, games: list[int]) -> dict[int, list[Any]]:
+    """The other people's and bots' results in these games (the player's recent public ones)."""
     rows = (
-        Result.objects.filter(game_id__in=tables)
+        Result.objects.filter(game_id__in=games)
         .exclude(user=user)
         .order_by("game_id", "seat")
         .values_list(*THEIRS, named=True)
@@ -168,28 +189,23 @@ def _others(user: Any, slug: str) -> dict[int, list[Any]]:
     return found
 
 
-def _categories(scored: list[Any], averages: dict[str, float]) -> list[tuple[str, float, float | None]]:
-    totals: dict[str, int] = {}
-    for r in scored:
-        for category, points in (r.breakdown or {}).items():
-            totals[category] = totals.get(category, 0) + int(points)
-    return [(c, total / len(scored), averages.get(c)) for c, total in totals.items()]
-
-
-def _head_to_head(mine: list[Any], others: dict[int, list[Any]]) -> list[Opponent]:
-    """The most frequent opponents: each meeting is won, lost or tied by place."""
-    table: dict[tuple[Any, str], Opponent] = {}
-    for r in mine:
-        for o in others.get(r.game_id, []):
-            met = table.setdefault(
-                (o.user_id, o.bot), Opponent(name=f"Bot ({levels.name(o.bot)})", user_id=o.user_id)
-            )
-            met.met += 1
-            met.won += r.place < o.place
-            met.lost += r.place > o.place
-            met.tied += r.place == o.place
-    ranked = sorted(table.items(), key=lambda item: (-item[1].met, item[0][0] or 0, item[0][1]))
-    return [o for _, o in ranked[:OPPONENTS]]
+def _head_to_head(user: Any, slug: str) -> list[Opponent]:
+    """The most frequent opponents at the player's public multiplayer tables: each meeting is
+    won, lost or tied by place (kept as games end: ratings.models.Meeting)."""
+    rows = Meeting.objects.filter(user=user, engine=slug).order_by(
+        "-met", F("opponent_id").asc(nulls_first=True), "bot"
+    )[:OPPONENTS]
+    return [
+        Opponent(
+            name=f"Bot ({levels.name(r.bot)})",
+            user_id=r.opponent_id,
+            met=r.met,
+            won=r.won,
+            lost=r.lost,
+            tied=r.tied,
+        )
+        for r in rows
+    ]
 
 
 @dataclass

@@ -12,9 +12,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games import registry
+from games import registry, results
 from games.models import Game, Seat, SeatKind
-from ratings.ledger import standing, winners
+from ratings.ledger import placings, who, winners
 
 
 @dataclass
@@ -53,6 +53,14 @@ class PlayedCount:  # games.PlayerStats
     won: int = 0
 
 
+@dataclass
+class MeetingCount:  # Meeting: at public multiplayer tables
+    met: int = 0
+    won: int = 0
+    lost: int = 0
+    tied: int = 0
+
+
 def solo_mode(game: Game) -> str:
     """The solo record a one-player game counts in (the engine says; "" if it has one mode)."""
     engine = registry.engines().get(game.engine)
@@ -72,16 +80,21 @@ class Tallies:
     bots: dict[tuple[str, str], BotCount] = field(default_factory=lambda: defaultdict(BotCount))
     solo: dict[tuple[int, str, str], SoloCount] = field(default_factory=lambda: defaultdict(SoloCount))
     players: dict[tuple[int, str], PlayedCount] = field(default_factory=lambda: defaultdict(PlayedCount))
+    # (user, engine, the opponent's user id or None, its bot level or "")
+    meetings: dict[tuple[int, str, int | None, str], MeetingCount] = field(
+        default_factory=lambda: defaultdict(MeetingCount)
+    )
 
     def add(self, game: Game, seats: Sequence[Seat]) -> None:
         slug, n = game.engine, game.players
         people = [s for s in seats if _person(s)]
         first = winners(seats)
+        place = placings(seats)
         for s in people:
             counts = self.players[(s.user_id, slug)]  # type: ignore[index]
             counts.played += 1
             counts.won += s.index in first
-            if not s.counts_as_loss:
+            if not results.why(s):
                 for category, points in (s.breakdown or {}).items():
                     total = self.categories[(slug, n, category)]
                     total.seats += 1
@@ -95,26 +108,40 @@ class Tallies:
                 row = self.seats[(slug, n, s.index)]
                 row.games += 1
                 row.wins += s.index in first
+        if game.public:
+            self._meetings(people, [s for s in seats if who(s) is not None], place, slug)
         if people:
             for bot in (s for s in seats if s.kind == SeatKind.BOT):
-                self._bot(bot, bot.index in first, people, slug)
+                self._bot(bot, bot.index in first, [place[p.index] for p in people], place[bot.index], slug)
+
+    def _meetings(self, people: list[Seat], others: list[Seat], place: dict[int, int], slug: str) -> None:
+        """Each person against each other person's and bot's seat, by final place."""
+        for person in people:
+            for other in others:
+                if other.index == person.index:
+                    continue
+                row = self.meetings[(person.user_id, slug, other.user_id, other.bot)]  # type: ignore[index]
+                mine, theirs = place[person.index], place[other.index]
+                row.met += 1
+                row.won += mine < theirs
+                row.lost += mine > theirs
+                row.tied += mine == theirs
 
     def _solo(self, seat: Seat, won: bool, slug: str, mode: str) -> None:
         row = self.solo[(seat.user_id, slug, mode)]  # type: ignore[index]
         row.played += 1
         row.wins += won
-        if not seat.counts_as_loss and seat.score is not None:
+        if not results.why(seat) and seat.score is not None:
             row.scored += 1
             row.total += seat.score
             row.best = seat.score if row.best is None else max(row.best, seat.score)
 
-    def _bot(self, bot: Seat, won: bool, people: list[Seat], slug: str) -> None:
+    def _bot(self, bot: Seat, won: bool, people: list[int], mine: int, slug: str) -> None:
+        """`people`: the places of the people at the table; `mine`: the bot's."""
         row = self.bots[(slug, bot.bot)]
         row.games += 1
         row.wins += won
-        mine = standing(bot)
-        for person in people:
-            theirs = standing(person)
+        for theirs in people:
             if mine < theirs:
                 row.ahead += 1
             elif mine > theirs:

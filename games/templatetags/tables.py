@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games import levels, registry
+from games import levels, registry, results
 from games import options as opts
 
 register = template.Library()
@@ -29,3 +29,10 @@ def options_in_words(game: Any) -> list[opts.Shown]:
 def choices_in_words(engine: Any) -> list[opts.Shown]:
     """Every option of a game with its choices ("Game: Basic or Advanced")."""
     return opts.choices_in_words(engine)
+
+
+@register.filter
+def seat_result(seat: Any) -> results.SeatResult | None:
+    """`{{ seat|seat_result }}`: a finalized game's seat's result (games/results.py), which
+    prints as its place or why it lost; None before the game is finalized."""
+    return results.of_seat(seat)

@@ -7,7 +7,8 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import Notify
-from games import presence, services, tasks
+from games import presence, registry, services, tasks
+from games.models import Seat
 from games.notifications import unsubscribe_url
 
 
@@ -140,3 +141,68 @@ def test_a_new_e_mail_address_revokes_the_links_sent_to_the_old_one(bob):
     bob.profile.refresh_from_db()
     assert bob.profile.notify == Notify.EVERY_TURN
     assert Client().post(unsubscribe_url(bob).removeprefix("http://127.0.0.1:8000")).status_code == 200
+
+
+def turn_mails(user) -> list:
+    return [m for m in mail.outbox if m.to == [user.email] and m.subject.startswith("Your turn")]
+
+
+def test_a_turn_of_several_steps_is_one_turn_and_one_email(alice, bob, django_capture_on_commit_callbacks):
+    """Stonespine turns are made of small steps (buy, then place each token): a player who
+    acts and must act again goes on with the same turn, and gets no second e-mail."""
+    engine = registry.get("stonespine")
+    game = services.create_game(alice, "stonespine", 2, {})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.join_game(bob, game.pk)
+    game.refresh_from_db()
+    turns = {0: int(0 in game.to_act), 1: int(1 in game.to_act)}
+    steps = 0
+    for _ in range(60):
+        before = set(game.to_act)
+        seat = min(before)
+        user = alice if seat == 0 else bob
+        action = engine.legal_actions(engine.load(game.stored_state()), seat)[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            services.submit_action(user, game.pk, seat, action, game.version)
+        game.refresh_from_db()
+        steps += seat in game.to_act
+        for began in set(game.to_act) - before:
+            turns[began] += 1
+    assert steps > 10, "the game had turns of several steps"
+    assert len(turn_mails(alice)) == turns[0] and len(turn_mails(bob)) == turns[1]
+    assert 2 * (turns[0] + turns[1]) < 60  # far fewer turns (and e-mails) than actions
+
+
+def test_the_turn_email_names_the_opponents_and_says_what_they_did(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    engine = registry.get("highcard")
+    game = services.create_game(alice, "highcard", 2, {})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.join_game(bob, game.pk)
+    first = {}
+    for user, seat in ((alice, 0), (bob, 1)):  # round 1: both pick, then the Dealer turns a card
+        game.refresh_from_db()
+        first[seat] = game.stored_state()["hands"][seat][0]
+        with django_capture_on_commit_callbacks(execute=True):
+            services.submit_action(user, game.pk, seat, {"type": "play", "card": first[seat]}, game.version)
+    game.refresh_from_db()
+    assert game.stored_state()["round"] == 2
+    # Round 2: bob picks at once, before alice's e-mail goes out (it is sent again here).
+    secret = game.stored_state()["hands"][1][0]
+    turn = Seat.objects.get(game=game, index=0).awaiting_since
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_action(bob, game.pk, 1, {"type": "play", "card": secret}, game.version)
+    mail.outbox.clear()
+    Seat.objects.filter(game=game, index=0).update(notified_for=None)
+    assert tasks.notify_turn(game.pk, turn) == 1
+    [message] = turn_mails(alice)
+    assert "with Bob and Dealer" in message.subject and "with Bob and Dealer" in message.body
+    news = message.body.split("Since your last move:")[1].split("Make your move")[0]
+    dealt = game.stored_state()["played"][2]  # the Dealer's card in round 1
+    assert f"Round 1: Alice: {first[0]}, Bob: {first[1]}, Dealer: {dealt}." in news
+    assert news.count("Bob picked a card.") == 2  # in round 1 after her pick, and in round 2
+    assert "You picked" not in news  # her own move is not news to her
+    game.refresh_from_db()
+    for hidden in engine.secrets(engine.load(game.stored_state()), 0):
+        assert hidden not in message.body  # bob's pick, his hand, the deck

@@ -3,6 +3,8 @@ invited player accepts or declines; one rematch per game."""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 from django.core import mail
 from django.urls import reverse
@@ -25,6 +27,7 @@ def finished(alice, bob, django_capture_on_commit_callbacks) -> Game:
         bots={2: "random"},
         pace="2d",
         on_timeout="lose",
+        rated=False,
     )
     services.join_game(bob, game.pk, game.invite_token)
     with django_capture_on_commit_callbacks(execute=True):
@@ -54,6 +57,22 @@ def test_a_rematch_is_a_new_table_with_the_same_players_bots_and_options(finishe
         (SeatKind.AUTOMATON, None, None, ""),
     ]
     assert rematch.offer(alice, finished.pk) == new  # one rematch per game
+
+
+def test_a_rematch_keeps_every_option_the_table_was_opened_with(finished, bob):
+    """Each keyword of create_game is a choice made when the table was opened: the rematch
+    keeps them all (a casual game's rematch is casual). The finished table chose otherwise
+    than the default for each, so a choice the rematch forgot would show."""
+    chosen = [
+        name
+        for name, p in inspect.signature(services.create_game).parameters.items()
+        if p.kind == p.KEYWORD_ONLY and name != "bots"  # bots: compared seat by seat above
+    ]
+    defaults = inspect.signature(services.create_game).parameters
+    assert all(getattr(finished, name) != defaults[name].default for name in chosen), chosen
+    new = rematch.offer(bob, finished.pk)
+    assert {name: getattr(new, name) for name in chosen} == {name: getattr(finished, name) for name in chosen}
+    assert not new.rated
 
 
 def test_the_rematch_starts_when_every_invited_player_accepts(finished, alice, bob):

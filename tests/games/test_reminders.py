@@ -116,6 +116,8 @@ def test_a_digest_reader_gets_the_last_call_when_the_deadline_comes_before_the_d
     clock.shift(TENTH_LEFT)  # Wednesday 07:12: the next digest is Thursday's
     reminders.send_due()
     assert [s.split(":")[0] for s in reminders_to(bob)] == ["Last call"]
+    [body] = [m.body for m in mail.outbox if m.to == [bob.email]]
+    assert "asks for a daily digest" in body and "every turn" not in body
 
 
 def test_no_reminder_while_on_vacation(game, alice, clock):
@@ -143,10 +145,16 @@ def test_the_turn_email_and_the_digest_show_the_time_left_in_the_player_s_zone(
     assert "3 days 19 hours left (until Fri 6 Mar, 18:00 JST)" in digest.body
 
 
-def test_the_next_digest_is_at_seven_utc():
-    assert reminders.next_digest(datetime(2026, 3, 2, 6, 59, tzinfo=UTC)) == datetime(
-        2026, 3, 2, 7, tzinfo=UTC
-    )
-    assert reminders.next_digest(datetime(2026, 3, 2, 7, 0, tzinfo=UTC)) == datetime(
-        2026, 3, 3, 7, tzinfo=UTC
-    )
+def test_a_digest_readers_last_call_follows_their_own_morning(alice, bob, clock):
+    """Bob reads his digest at 07:00 in Los Angeles (15:00 UTC): a deadline at 12:00 UTC
+    comes before it, so he gets the last call; in London it would come after his 07:00."""
+    bob.profile.notify, bob.profile.timezone = Notify.DAILY, "America/Los_Angeles"
+    bob.profile.save()
+    clock.move_to(datetime(2026, 3, 2, 12, 0, tzinfo=UTC), tick=False)
+    game = services.create_game(alice, "highcard", 2, {}, pace="1d")
+    services.join_game(bob, game.pk)  # deadline Wednesday 12:00 UTC, 04:00 in Los Angeles
+    clock.shift(TENTH_LEFT)  # Wednesday 07:12 UTC, Tuesday 23:12 in Los Angeles
+    reminders.send_due()
+    assert [s.split(":")[0] for s in reminders_to(bob)] == ["Last call"]
+    [body] = [m.body for m in mail.outbox if m.to == [bob.email]]
+    assert "asks for a daily digest" in body and "every turn" not in body

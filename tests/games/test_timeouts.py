@@ -9,11 +9,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from games import clocks, services, tasks, timeouts
+from games import clocks, registry, results, services, tasks, timeouts
+from games.engines.search import Thought
 from games.errors import Conflict, Forbidden
 from games.models import Game, Notice, PlayerStats, Seat, Status
-from tests.conftest import client_for
+from tests.conftest import client_for, make_user
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 PAST_DEADLINE = timedelta(days=2, seconds=1)  # a day a move plus a day's reserve, and a second
@@ -78,7 +81,8 @@ def test_under_the_bot_rule_a_bot_takes_the_seat_over_and_everyone_is_told(alice
     assert "Alice ran out of time" in log and "a bot plays the seat" in log
     told = sorted(m.to[0] for m in mail.outbox if "ran out of time" in m.subject)
     assert told == [alice.email, bob.email]
-    assert "claim it back" in next(m.body for m in mail.outbox if m.to == [alice.email])
+    mine = next(m.body for m in mail.outbox if m.to == [alice.email])
+    assert "claim it back" in mine and "unless it is claimed back the game counts as lost" in mine
 
 
 def test_under_the_lose_rule_the_seat_ranks_last_and_a_bot_finishes(alice, bob, clock, committed):
@@ -97,9 +101,13 @@ def test_under_the_lose_rule_the_seat_ranks_last_and_a_bot_finishes(alice, bob, 
 
 
 def test_lost_seats_share_the_last_place_and_the_others_keep_their_order():
-    assert services.forfeit_ranks([1, 2, 3, 3], {0}) == [4, 1, 2, 2]
-    assert services.forfeit_ranks([2, 1, 3], {0, 1}) == [2, 2, 1]
-    assert services.forfeit_ranks([1, 1], set()) == [1, 1]
+    def places(ranks, out):
+        seats = [Seat(index=i, timed_out=i in out) for i in range(len(ranks))]
+        return [r.place for r in results.decide(ranks, seats).values()]
+
+    assert places([1, 2, 3, 3], {0}) == [4, 1, 2, 2]
+    assert places([2, 1, 3], {0, 1}) == [2, 2, 1]
+    assert places([1, 1], set()) == [1, 1]
 
 
 def test_a_timeout_counts_as_a_loss_even_with_the_best_score(alice, bob, clock, committed):
@@ -108,15 +116,17 @@ def test_a_timeout_counts_as_a_loss_even_with_the_best_score(alice, bob, clock, 
     committed(tasks.sweep_deadlines)  # both time out; bots play the game to its end
     game.refresh_from_db()
     assert game.finalized
-    winners = [s for s in game.seats.all() if s.rank == 1 and s.user_id]
-    for s in winners:
-        assert PlayerStats.objects.get(user_id=s.user_id).won == 0
+    # Whatever the bots scored for them, both seats come after the Dealer's and neither won.
+    assert [s.rank for s in game.seats.order_by("index")] == [2, 2, 1]
+    for user in (alice, bob):
+        assert PlayerStats.objects.get(user=user).won == 0
 
 
 def test_a_timed_out_player_cannot_move_but_may_claim_the_seat_back_once(alice, bob, clock, committed):
     game = duel(alice, bob)
-    clock.shift(PAST_DEADLINE)
-    committed(pick, bob, game, 1)  # bob chose in the last second; alice did not
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
+    committed(pick, bob, game, 1)  # bob chose in the last seconds; alice did not
+    clock.shift(timedelta(seconds=2))
     committed(timeouts.sweep)
     game.refresh_from_db()
     assert game.to_act == [1]  # the bot chose for alice in rounds 1 and 2
@@ -138,8 +148,9 @@ def test_a_timed_out_player_cannot_move_but_may_claim_the_seat_back_once(alice, 
 
 def test_the_reclaim_button_is_on_the_page_only_for_the_timed_out_player(alice, bob, clock, committed):
     game = duel(alice, bob)
-    clock.shift(PAST_DEADLINE)
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
     committed(pick, bob, game, 1)
+    clock.shift(timedelta(seconds=2))
     committed(timeouts.sweep)
     url = game.get_absolute_url()
     assert "Claim your seat back" in client_for(alice).get(url).text
@@ -151,8 +162,9 @@ def test_the_reclaim_button_is_on_the_page_only_for_the_timed_out_player(alice, 
 
 def test_under_the_lose_rule_there_is_nothing_to_claim_back(alice, bob, clock, committed):
     game = duel(alice, bob, on_timeout="lose")
-    clock.shift(PAST_DEADLINE)
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
     committed(pick, bob, game, 1)
+    clock.shift(timedelta(seconds=2))
     committed(timeouts.sweep)
     with pytest.raises(Conflict):
         timeouts.reclaim(alice, game.pk)
@@ -257,3 +269,108 @@ def test_a_notice_task_delivered_again_sends_no_second_e_mail(alice, bob, clock,
     assert sent >= 2
     assert tasks.notify_notices([notice.pk]) == 0
     assert len(mail.outbox) == sent
+
+
+class ThinkingBot:
+    """A bot whose first decision takes a while: `during` runs meanwhile (as a search would
+    leave time for), then it decides from the view it was given."""
+
+    def __init__(self, during):
+        self.during, self.decisions = during, 0
+
+    def think(self, view, actions, rng, **budget):
+        self.decisions += 1
+        if self.decisions == 1:
+            self.during()
+        return Thought(actions[0], [], 0, 0.0)
+
+
+def test_a_seat_claimed_back_while_the_bot_thinks_gets_no_bot_move(alice, bob, clock, committed, monkeypatch):
+    """The bot decides at version V without a lock; the player claims the seat back meanwhile
+    (no move is made, so the version is still V): the bot's decision must be dropped."""
+    game = duel(alice, bob)
+    committed(pick, bob, game, 1)  # bob chose; alice's clock runs out
+    clock.shift(PAST_DEADLINE)
+    bot = ThinkingBot(during=lambda: timeouts.reclaim(alice, game.pk))
+    monkeypatch.setattr(registry.get("highcard"), "bots", {"heuristic": bot})
+    committed(tasks.sweep_deadlines)  # alice runs out; the bot takes her seat and starts to think
+    assert bot.decisions == 1
+    game.refresh_from_db()
+    a = seat(game, 0)
+    assert a.reclaimed and not a.timed_out and a.handovers == 2  # out of time, then back
+    assert game.to_act == [0] and not game.moves.filter(seat=0).exists()
+    committed(pick, alice, game, 0)  # her move, made by her
+    assert game.moves.filter(seat=0).count() == 1
+
+
+def test_a_move_after_the_deadline_is_refused_and_the_seat_runs_out_there_and_then(
+    alice, bob, clock, committed
+):
+    game = duel(alice, bob)
+    committed(pick, bob, game, 1)
+    clock.shift(PAST_DEADLINE + timedelta(seconds=19))  # 20 s late; no sweep has run
+    with pytest.raises(Conflict, match="time ran out"):
+        committed(pick, alice, game, 0)
+    a = seat(game, 0)
+    assert a.timed_out and a.deadline is None
+    assert Notice.objects.get().kind == Notice.Kind.TIMEOUT
+    game.refresh_from_db()
+    assert game.moves.filter(seat=0).count() == 2  # the bot's picks, rounds 1 and 2: not alice's
+    assert committed(tasks.sweep_deadlines) == 0  # nothing left for the backstop
+
+
+def test_a_move_a_second_before_the_deadline_is_taken(alice, bob, clock, committed):
+    game = duel(alice, bob)
+    clock.shift(PAST_DEADLINE - timedelta(seconds=2))
+    committed(pick, alice, game, 0)
+    assert not seat(game, 0).timed_out and game.moves.filter(seat=0).count() == 1
+
+
+def test_the_page_says_why_a_late_move_was_refused(alice, bob, clock, committed):
+    game = duel(alice, bob, on_timeout="lose")
+    clock.shift(PAST_DEADLINE)
+    card = game.stored_state()["hands"][0][0]
+    response = client_for(alice).post(
+        f"{game.get_absolute_url()}act",
+        {"action": f'{{"type": "play", "card": "{card}"}}', "version": game.version, "seat": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 409 and "time ran out" in response.text
+    assert seat(game, 0).timed_out
+
+
+def test_a_sweep_costs_the_same_few_queries_per_chunk_however_many_ran_out(
+    db, clock, django_capture_on_commit_callbacks
+):
+    """The queries of one chunk (read the due seats, lock their games, read the seats and
+    vacations, write the seats, the notices and one outbox row) do not grow with its size;
+    after the commit its one outbox row is performed and deleted (socket messages in one
+    batch, one task for the machine turns, one for the e-mails)."""
+    players = [make_user(f"p{i}") for i in range(24)]
+
+    def queries(tables: int) -> int:
+        for i in range(tables):
+            duel(players[2 * i], players[2 * i + 1])
+        clock.shift(PAST_DEADLINE)
+        with CaptureQueriesContext(connection) as seen, django_capture_on_commit_callbacks(execute=False):
+            assert timeouts.sweep() == 2 * tables
+        return len(seen.captured_queries)
+
+    few, many = queries(2), queries(10)
+    assert few == many <= 10, (few, many)
+
+
+def test_a_sweep_stops_for_time_and_leaves_the_rest_for_the_next(
+    alice, bob, charlie, clock, committed, monkeypatch
+):
+    """A backlog larger than a sweep can take in its time is worked off over several
+    sweeps, oldest deadlines first, and no sweep runs past its time."""
+    games = [duel(alice, bob), duel(charlie, bob), duel(alice, charlie)]
+    clock.shift(PAST_DEADLINE)
+    monkeypatch.setattr(timeouts, "CHUNK", 2)
+    ticks = iter(range(0, 10_000, 15))  # each look at the clock finds 15 s more gone
+    monkeypatch.setattr(timeouts.time, "monotonic", lambda: next(ticks))
+    assert committed(timeouts.sweep, seconds=20) == 2  # one chunk, then its time was up
+    monkeypatch.setattr(timeouts.time, "monotonic", lambda: 0)
+    assert committed(timeouts.sweep) == 4
+    assert Notice.objects.count() == 6 and {n.game_id for n in Notice.objects.all()} == {g.pk for g in games}

@@ -143,3 +143,42 @@ def test_a_malformed_or_refused_request_changes_nothing(alice, clock):
     client.post(reverse("vacation_start"), {"back_on": "2027-01-01"})
     assert not Vacation.objects.exists()
     assert client.get(reverse("vacation_start")).status_code == 405
+
+
+def test_a_vacation_does_not_stop_a_live_tables_clock(alice, bob, charlie, clock):
+    """Live tables (minutes a move) run on: their players are at the table, waiting."""
+    live, slow = duel(alice, bob, pace="live-2m"), duel(alice, charlie)
+    vacation.start(alice, date(2026, 3, 9))
+    assert seat(live, 0).deadline is not None and seat(live, 0).paused_left is None
+    assert seat(slow, 0).deadline is None and seat(slow, 0).paused_left is not None
+    clock.shift(timedelta(minutes=5))
+    tasks.sweep_deadlines()
+    assert seat(live, 0).timed_out and not seat(slow, 0).timed_out
+
+
+def test_a_live_turn_that_begins_while_away_runs_at_once(alice, bob, clock):
+    vacation.start(alice, date(2026, 3, 5))
+    game = duel(alice, bob, pace="live-5m")
+    assert seat(game, 0).deadline == START + timedelta(minutes=10)
+
+
+def test_starting_a_vacation_with_live_games_open_warns(alice, bob, charlie, clock):
+    live = duel(alice, bob, pace="live-2m")
+    duel(alice, charlie)
+    client = client_for(alice)
+    page = client.get(reverse("profile_edit")).text
+    assert f'Your live games (<a href="/game/{live.pk}/">#{live.pk}</a>) keep their clocks running' in page
+    shown = client.post(reverse("vacation_start"), {"back_on": "2026-03-06"}, follow=True).text
+    assert (
+        f"keep their clocks running while you are away (a vacation stops only clocks counted in days): #{live.pk}."
+        in shown
+    )
+    assert vacation.away({alice.pk})
+
+
+def test_no_warning_without_live_games(alice, bob, clock):
+    duel(alice, bob)
+    client = client_for(alice)
+    assert "Your live games" not in client.get(reverse("profile_edit")).text
+    shown = client.post(reverse("vacation_start"), {"back_on": "2026-03-06"}, follow=True).text
+    assert "Your live games" not in shown and "Enjoy your vacation" in shown

@@ -22,7 +22,7 @@ def table(
 ) -> Game:
     """A finished table, not yet finalized; each sitter is a user, or a bot level (str).
 
-    Sitters may carry a resignation as ("resigned", user).
+    Sitters may carry a resignation as ("resigned", user), a timeout as ("out of time", user).
     """
     engine = registry.get(slug)
     players = len(sitters)
@@ -49,7 +49,8 @@ def table(
         elif isinstance(sitters[index], str):
             seat.kind, seat.bot = SeatKind.BOT, sitters[index]
         elif isinstance(sitters[index], tuple):
-            seat.user, seat.resigned = sitters[index][1], True
+            why, seat.user = sitters[index]
+            seat.resigned, seat.timed_out = why == "resigned", why == "out of time"
         else:
             seat.user = sitters[index]
         seat.save()

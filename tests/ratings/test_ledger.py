@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.models import Game, Seat, SeatKind
-from ratings.ledger import FORFEIT, places, placings, rate, winners
+from ratings.ledger import places, placings, rate, winners
 from ratings.models import MU, SIGMA
 from ratings.plot import nice_step, rating_plot
 
@@ -20,7 +20,7 @@ def test_places_put_lost_seats_last_and_leave_automata_out():
         seat(2, 2, kind=SeatKind.BOT, bot="heuristic"),
         seat(3, 4, kind=SeatKind.AUTOMATON),
     ]
-    assert places(game, seats) == [((1, ""), FORFEIT), ((2, ""), 3), ((None, "heuristic"), 2)]
+    assert places(game, seats) == [((1, ""), 4), ((2, ""), 2), ((None, "heuristic"), 1)]
     assert placings(seats) == {0: 4, 1: 2, 2: 1, 3: 3}
     assert winners(seats) == {2}
 
@@ -49,3 +49,12 @@ def test_the_plot_spans_round_values_and_draws_every_point():
     labels = [label for _, label in plot.y_ticks]
     assert labels[0] == "-1" and labels[-1] == "4"
     assert rating_plot([0.0]) is None
+
+
+def test_a_long_history_is_drawn_with_a_point_per_pixel_at_most():
+    values = [float(i % 7) for i in range(1404)]  # before the first game, then 1,403 games
+    plot = rating_plot(values)
+    assert plot is not None
+    points = plot.points.split()
+    assert len(points) <= 640 and points[0].startswith("44.0,") and points[-1].startswith("628.0,")
+    assert plot.last == tuple(float(v) for v in points[-1].split(","))

@@ -7,7 +7,16 @@ from django.core.management import call_command
 from games import services
 from games.engines.rng import Rng
 from games.models import PlayerStats
-from ratings.models import BotRecord, CategoryTotal, Rating, RatingChange, Result, SeatWins, SoloRecord
+from ratings.models import (
+    BotRecord,
+    CategoryTotal,
+    Meeting,
+    Rating,
+    RatingChange,
+    Result,
+    SeatWins,
+    SoloRecord,
+)
 from tests.conftest import make_user
 from tests.ratings.factory import played
 
@@ -36,6 +45,11 @@ def snapshot() -> dict:
             BotRecord.objects.values_list("engine", "bot", "games", "wins", "ahead", "behind", "level")
         ),
         "stats": set(PlayerStats.objects.values_list("user_id", "engine", "played", "won")),
+        "meetings": set(
+            Meeting.objects.values_list(
+                "user_id", "engine", "opponent_id", "bot", "met", "won", "lost", "tied"
+            )
+        ),
         "results": sorted(
             (
                 r.game_id,
@@ -47,6 +61,7 @@ def snapshot() -> dict:
                 r.rated,
                 r.place,
                 r.lost,
+                r.why,
                 r.score,
                 str(r.breakdown),
             )
@@ -66,10 +81,13 @@ def test_the_recompute_equals_the_live_updates_over_a_few_hundred_games(db):
             sitters[n - 1] = rng.choice(["random", "heuristic"])  # a bot in the last seat
             if rng.below(3) == 0:
                 sitters[1] = sitters[n - 1]  # sometimes the same level twice
-        if rng.below(10) == 0:
-            sitters[0] = ("resigned", sitters[0])
+        lost = rng.below(10)
+        if lost < 2:
+            sitters[0] = (("resigned", "out of time")[lost], sitters[0])
         # Some games are finalized late, as parallel workers may: the live order is not the end order.
-        game = played("highcard", sitters, seed, rated=rng.below(6) > 0, finalize=False)
+        game = played(
+            "highcard", sitters, seed, rated=rng.below(6) > 0, public=rng.below(5) > 0, finalize=False
+        )
         if rng.below(8) == 0:
             late.append(game)
         else:
@@ -81,7 +99,7 @@ def test_the_recompute_equals_the_live_updates_over_a_few_hundred_games(db):
     for seed in range(20):
         played("stonespine", [people[seed % 3]], seed, options={"jael": ["basic", "legendary"][seed % 2]})
     live = snapshot()
-    assert len(live["history"]) > 500 and len(live["ratings"]) == 10 and live["solo"]
+    assert len(live["history"]) > 500 and len(live["ratings"]) == 10 and live["solo"] and live["meetings"]
 
     call_command("recompute_ratings")
     assert snapshot() == live
@@ -96,3 +114,18 @@ def test_the_recompute_rates_games_finished_before_ratings_existed_in_the_order_
     Rating.objects.all().delete()
     call_command("recompute_ratings", engine="highcard")
     assert [c.game_id for c in RatingChange.objects.order_by("id")] == [first.pk] * 2 + [second.pk] * 2
+
+
+def test_the_migration_counts_the_meetings_of_the_games_before(alice, bob, charlie):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    played("highcard", [alice, bob, "random"], 1)
+    played("highcard", [("resigned", bob), charlie, "random", "random"], 2)
+    played("highcard", [alice, charlie], 3, public=False)  # private: not a meeting
+    live = snapshot()["meetings"]
+    assert len(live) == 7  # alice, bob and charlie against each other and the random bot
+    Meeting.objects.all().delete()
+    import_module("ratings.migrations.0004_meetings").count_meetings(apps, None)
+    assert snapshot()["meetings"] == live

@@ -1,0 +1,21 @@
+"""Each benchmark's tiny smoke run: it finishes on a handful of rows (its figures come from
+the full runs, bench/README.md). They run on the test database, whichever it is."""
+
+from __future__ import annotations
+
+import random
+
+from bench import clocks, ratings
+
+
+def test_the_sweep_bench_runs(db):
+    clocks.fill(20, players=6)
+    times, queries = clocks.time_sweeps(10, 2)
+    assert len(times) == len(queries) == 2 and queries[0] == queries[1]
+
+
+def test_the_ratings_bench_runs(db):
+    rng = random.Random(1)
+    ratings.fill(12, 60, rng)
+    ratings.rate(analyze=False)
+    ratings.measure(3, rng)

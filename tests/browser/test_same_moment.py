@@ -66,6 +66,7 @@ def test_a_hundred_same_moment_pairs_lose_no_move_and_meet_no_server_error(
         log_in(page, f"{name}@example.com", "pw-" + name * 2)
         page.goto(f"/game/{duels[0].pk}/")
         players.append((ctx, page, seat))
+    hands: dict[int, Any] = {g.pk: (g.state or {})["hands"] for g in duels}
     statuses: list[int] = []
     for round_ in range(ROUNDS):
         versions = orm(
@@ -78,7 +79,7 @@ def test_a_hundred_same_moment_pairs_lose_no_move_and_meet_no_server_error(
                     "game": g.pk,
                     "seat": seat,
                     "version": versions[g.pk],
-                    "action": json.dumps({"type": "play", "card": g.state["hands"][seat][round_]}),
+                    "action": json.dumps({"type": "play", "card": hands[g.pk][seat][round_]}),
                 }
                 for g in duels
             ]

@@ -4,7 +4,7 @@
 KIND "clock": Alice against Bob at Architectura on the live pace (a clock needs two players),
 Alice's clock moved forward so that it runs out 20 s from now (the last-call reminder is
 due at once).
-KIND "resign": Alice against a bot, no clock.
+KIND "resign": Alice against a bot, no clock (at the game named second, if one is: bench figures).
 Prints one line of JSON: the game's id and the players' session cookies.
 """
 
@@ -19,7 +19,7 @@ import django
 SECONDS_LEFT = 20  # the site starts and sends the last call well before
 
 
-def main(kind: str) -> None:
+def main(kind: str, slug: str = "architectura") -> None:
     django.setup()
     from django.test import Client
     from django.utils import timezone
@@ -34,7 +34,7 @@ def main(kind: str) -> None:
         game = services.create_game(players[0], "architectura", 2, {}, pace="live-2m")
         services.join_game(players[1], game.pk)
     else:
-        game = services.create_game(players[0], "architectura", 2, {}, bots={1: "heuristic"})
+        game = services.create_game(players[0], slug, 2, {}, bots={1: "heuristic"})
     game.refresh_from_db()
     assert game.to_act == [0], game.to_act  # the bot's turns (if any) were played in this command
     if kind == "clock":
@@ -51,4 +51,4 @@ def main(kind: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:])

@@ -2,8 +2,8 @@
 `python -m tests.e2e.tables KIND`, with the site's settings); prints what the test needs.
 
 KIND "clock": Alice against Bob at Architectura on the live pace (a clock needs two players),
-Alice's clock moved forward so that it runs out 20 s from now (the last-call reminder is
-due at once).
+Alice's clock moved forward so that 20 s are left (a tenth of her time: the last-call
+reminder is due at once).
 KIND "resign": Alice against a bot, no clock (at the game named second, if one is: bench figures).
 Prints one line of JSON: the game's id and the players' session cookies.
 """
@@ -16,7 +16,7 @@ from datetime import timedelta
 
 import django
 
-SECONDS_LEFT = 20  # the site starts and sends the last call well before
+SECONDS_LEFT = 20  # well after the last call; the test then runs the clock out itself
 
 
 def main(kind: str, slug: str = "architectura") -> None:

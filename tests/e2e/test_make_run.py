@@ -4,7 +4,8 @@ requests (config/embedded.py).
 
 Scheduled jobs run every second here (EMBEDDED_BEAT_EVERY, a test-only pace) instead of
 every 30-60 s; everything else is `make run` unchanged. Alice's clock is moved forward by
-the set-up (tests/e2e/tables.py) so that it runs out a few seconds after the start.
+the set-up (tests/e2e/tables.py) so that its last call is due at once; once it has been
+sent, the test moves the deadline to now.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +92,15 @@ class Site:
         with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=10) as db:
             return db.execute(sql, args).fetchall()
 
+    def run_clock_out(self, game: int, seat: int) -> None:
+        """Moves the seat's deadline to now, as the clock would in 20 s (the site's own sweep
+        must notice: nothing else is asked of it)."""
+        now = datetime.now(UTC).replace(tzinfo=None).isoformat(" ")
+        with sqlite3.connect(self.db, timeout=20) as db:
+            db.execute(
+                "UPDATE games_seat SET deadline = ? WHERE game_id = ? AND [index] = ?", (now, game, seat)
+            )
+
     def wait_until_finished(self, game: int) -> None:
         deadline = time.monotonic() + WAIT
         while self.query("SELECT status FROM games_game WHERE id = ?", game) != [("finished",)]:
@@ -130,6 +141,7 @@ def test_the_clock_runs_out_a_bot_takes_over_and_the_game_finishes(site: Site) -
     game = table["game"]
     site.start()
     site.wait_for(rf"Subject: Last call: \d+ seconds? left in Architectura \(game {game}\)")
+    site.run_clock_out(game, seat=0)
     site.wait_for(rf"Subject: Alice ran out of time in Architectura \(game {game}\)")
     assert site.query("SELECT timed_out FROM games_seat WHERE game_id = ? AND [index] = 0", game) == [(1,)]
     assert resign(site, game, table["sessions"]["bob"]) < 1.0  # the bots play both seats to the end

@@ -19,8 +19,17 @@ BLOCK = 50  # seeds per test: pytest-xdist spreads the blocks over the cores
 def test_it_conforms_over_200_seeds(players, face_down, first):
     options = {"face_down": face_down}
     for seed in range(first, first + BLOCK):
-        # Every view is searched for secrets at every step for the first seeds, then every 10th.
-        playout(ENGINE, seed, players, options, check_views_every=1 if seed < 10 else 10)
+        # Every view is searched for secrets, and the contract checked, at every step for the
+        # first seeds; then the views at every 10th step, the contract at every 5th.
+        first_seeds = seed < 10
+        playout(
+            ENGINE,
+            seed,
+            players,
+            options,
+            check_views_every=1 if first_seeds else 10,
+            check_steps_every=1 if first_seeds else 5,
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

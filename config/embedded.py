@@ -50,8 +50,9 @@ class Worker:
         log.info("embedded worker and beat started (no REDIS_URL): tasks run in this process")
 
     def stop(self) -> None:
-        """Lets the tasks already running finish; those still queued are dropped (the outbox
-        and the stalled-game sweep pick them up at the next start, as after a worker's death)."""
+        """Lets the tasks already running finish; those still queued are dropped. The stalled-game
+        wake-up queues a dropped bot turn or scoring again after the next start; a dropped turn
+        e-mail is not sent (unlike a broker, these queues do not outlive the process)."""
         self.stopping.set()
         self.scheduler.join(5)
         for pool in self.pools.values():

@@ -4,8 +4,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # The suite runs on every core (pytest-xdist); PYTEST_ARGS=... replaces this, e.g. '-x tests/engines'.
 PYTEST_ARGS ?= -n auto
-# `make run PORT=8001` serves on another port.
+# `make run PORT=8001` serves on another port; `make run RUN_ARGS=--reload` restarts on code changes.
 PORT ?= 8000
+RUN_ARGS ?=
 
 .PHONY: run test lint typecheck pytest install worker beat clean bench
 
@@ -22,7 +23,7 @@ install: $(STAMP)
 run: export SITE_URL ?= http://127.0.0.1:$(PORT)
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	exec $(BIN)/uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --lifespan on $(RUN_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

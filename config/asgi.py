@@ -9,6 +9,7 @@ Django's handle(), which any Django upgrade could have broken silently.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import Any
 
@@ -51,8 +52,25 @@ def site_origin_only(app: Any) -> Any:
     return check
 
 
+async def lifespan(scope: Any, receive: Any, send: Any) -> None:
+    """The server's start and stop (uvicorn: `make run`, the Procfile): without Redis the
+    embedded worker runs the tasks and the beat schedule in this process (config/embedded.py)."""
+    from config import embedded
+
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            if settings.EMBEDDED_WORKER:
+                embedded.start(asyncio.get_running_loop())
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await asyncio.to_thread(embedded.stop)  # lets the running tasks finish
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
 websocket_app = site_origin_only(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
-application = ProtocolTypeRouter({"http": django_asgi, "websocket": websocket_app})
+application = ProtocolTypeRouter({"http": django_asgi, "websocket": websocket_app, "lifespan": lifespan})
 
 get_resolver().resolve("/")  # builds the URL tables now, not in the first request, and they are frozen too
 heap.settle()

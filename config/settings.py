@@ -1,7 +1,8 @@
 """Settings, all read from the environment.
 
 With nothing set you get the embedded default: SQLite, an in-memory channel layer,
-Celery tasks run eagerly after commit, e-mail printed to the console (`make run`).
+Celery's tasks and beat schedule run by the server process itself (config/embedded.py),
+e-mail printed to the console (`make run`).
 The full stack sets DATABASE_URL and REDIS_URL (see README.md).
 """
 
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.refuse_nul_bytes",
+    "config.middleware.DatabaseBusy",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -118,6 +120,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.int
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default as a real database for a few players at once (docs/operations.md):
+    # with write-ahead logging readers never wait for the writer; a write transaction takes
+    # the lock when it begins (IMMEDIATE), so two writers queue for it instead of deadlocking
+    # when both try to upgrade a read lock (SQLite fails one of them at once, whatever the
+    # timeout); and a writer waits up to SQLITE_TIMEOUT seconds for its turn. A lock still
+    # held past that is a 503 to retry, never a 500 (config/middleware.py).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env.float("SQLITE_TIMEOUT", default=20),
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -185,8 +201,15 @@ else:
 CACHES = caches_for(REDIS_URL, SITE_PREFIX)
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # an outage is logged, not raised
 
-# Celery: a real broker when REDIS_URL is set; otherwise tasks run in-process (eagerly).
+# Celery: a real broker when REDIS_URL is set. Without it the ASGI server runs the tasks and
+# the beat schedule on threads of its own (config/embedded.py); a management command, which
+# has no such threads, runs the tasks it causes eagerly, in the command.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=not REDIS_URL)
+EMBEDDED_THREADS = env.int("EMBEDDED_THREADS", default=2)  # e-mails, clocks, scoring, sweeps
+EMBEDDED_BOT_THREADS = env.int("EMBEDDED_BOT_THREADS", default=1)  # bot and automaton turns
+# Test-only: run every scheduled job this many seconds apart instead of on its schedule (0: off).
+EMBEDDED_BEAT_EVERY = env.float("EMBEDDED_BEAT_EVERY", default=0)
 # No task returns anything anyone reads: storing results would only cost round trips.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)

@@ -11,6 +11,7 @@ of the socket messages they handed to the publisher thread.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import deque
 from concurrent.futures import Future
@@ -21,6 +22,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
+from config import embedded
 from games import outbox, presence
 from games.models import Game, Seat
 from games.publisher import Message, publisher
@@ -37,6 +39,7 @@ def user_group(user_id: int) -> str:
 
 
 LOBBY_GROUP = "lobby"
+SEND_TIMEOUT = 10  # seconds a task of the embedded worker waits for its socket messages to be handed over
 
 
 @dataclass(frozen=True)
@@ -184,20 +187,28 @@ def publish(messages: list[Message]) -> Future[None] | None:
     if layer is None:
         return None
     if isinstance(layer, InMemoryChannelLayer):
-        send = async_to_sync(layer.group_send)
+        loop = embedded.server_loop()  # a task on the embedded worker: the server's loop owns the queues
         for group, message in messages:
-            send(group, message)
+            if loop is None:
+                async_to_sync(layer.group_send)(group, message)
+            else:
+                asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(SEND_TIMEOUT)
         return None
     return publisher.send(layer, messages)
 
 
 def enqueue(task: Any, *args: Any) -> None:
-    """Queues a Celery task; in eager mode runs it here, without recursion.
+    """Queues a Celery task: on the embedded worker if it runs (config/embedded.py), else on
+    the broker; in eager mode (tests, commands) runs it here, without recursion.
 
     Eagerly, a bot's move commits and queues the next bot's move from inside the
     first task: a bot-only game would nest hundreds deep. So eager tasks queued
     while one runs wait in a local queue that the outermost call drains.
     """
+    worker = embedded.running()
+    if worker is not None:
+        worker.submit(task, args)
+        return
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         task.apply_async(args=args)
         return

@@ -75,3 +75,20 @@ def duel(alice: Any, bob: Any) -> Game:
     services.join_game(bob, game.pk)
     game.refresh_from_db()
     return game
+
+
+# Tests that take many seconds each (measured: bench/README.md). Run first, they keep both
+# xdist workers busy from the start, and the quick tests fill the end evenly; run last, one
+# of them could hold the whole run up on a single worker after the other has finished.
+LONG = ("tests/browser/", "tests/e2e/", "tests/test_fuzz_site.py")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def quick(item: pytest.Item) -> bool:
+        path = item.nodeid.split("::", 1)[0]
+        return not (
+            item.get_closest_marker("slow") or path.startswith(LONG) or path.endswith("/test_conformance.py")
+        )
+
+    items.sort(key=quick)  # stable: the order within each kind is kept

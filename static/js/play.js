@@ -38,24 +38,49 @@
     else if (!myMove()) document.getElementById("turn-news").textContent = "";
   }
 
-  function request(url, options) {
+  // Why an answer without a drawn page (X-Game-Version) came back: the server answered,
+  // so the connection is not to blame. Nothing was changed by any of these.
+  function unanswered(status) {
+    if (status === 503) return "The site was busy for a moment and did not make your move.";
+    if (status === 403) return "The site refused the move (HTTP 403): your session may have ended. Reload the page.";
+    if (status >= 500) return "The site failed to make your move (HTTP " + status + ").";
+    return "The site could not take the move (HTTP " + status + ").";
+  }
+
+  function request(url, options, move) {
     busy = true;
     body.classList.add("play-busy"); // tests wait for it to go
     return fetch(url, Object.assign({credentials: "same-origin"}, options)).then(function (response) {
       const drawn = parseInt(response.headers.get("X-Game-Version") || "", 10);
       return response.text().then(function (html) {
-        if (isNaN(drawn)) throw new Error("HTTP " + response.status);
+        if (isNaN(drawn)) {
+          // No page drawn: a busy database (503), a server error, an expired session.
+          if (move) {
+            keepChoice(move);
+            say(unanswered(response.status) + (response.status === 403 ? "" : " Your choice is kept: send it again."), true);
+          } else if (response.status === 503 || response.status >= 500) {
+            failed = true; // a refresh: tried again in a few seconds
+            say("The site is busy for a moment: the page tries again in a few seconds.", true);
+          }
+          return;
+        }
         // An answer older than what the page shows (it was overtaken) is dropped,
         // unless it carries a refusal the player must read.
         if (drawn >= shown || response.status >= 400) {
           if (drawn >= shown) shown = drawn;
+          if (move && response.status >= 400) picks = move.picks; // kept if that move is still open
           apply(html);
           body.dataset.version = String(shown);
+          if (move && response.status >= 400) focusChoice(move);
         }
         heard = Math.max(heard, drawn);
       });
-    }).catch(function () {
-      say("The connection to the table failed: the page tries again in a few seconds.", true);
+    }, function () {
+      // No answer at all: the move may or may not have reached the table, so the page
+      // asks again in a few seconds (a choice still open stays picked).
+      if (move) keepChoice(move);
+      say("The connection to the table failed: the page tries again in a few seconds." +
+        (move ? " Your choice is kept: if the page does not show it made, send it again." : ""), true);
       failed = true;
     }).finally(function () {
       busy = false;
@@ -72,6 +97,28 @@
         refresh();
       }
     });
+  }
+
+  // A move that was not made: its buttons work again, what was picked on the board stays
+  // picked, and the button that sent it is focused, ready to send it again.
+  function keepChoice(move) {
+    const panel = document.getElementById("actions");
+    panel.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+    picks = move.picks;
+    draw();
+    focusChoice(move);
+  }
+
+  // Focuses the button of the move that was sent, if that move is still open (after a
+  // refusal the panel is drawn anew: the same move is found by its action).
+  function focusChoice(move) {
+    const sent = move.form.querySelector("[name=action]");
+    const form = Array.prototype.find.call(document.querySelectorAll("#actions form[data-targets]"), function (f) {
+      const action = f.querySelector("[name=action]");
+      return action && sent && action.value === sent.value && !f.hidden;
+    });
+    const button = form && form.querySelector("button");
+    if (button && !button.disabled) button.focus();
   }
 
   function refresh() {
@@ -116,7 +163,7 @@
       method: "POST",
       body: new FormData(form),
       headers: {"HX-Request": "true", "X-CSRFToken": csrf ? csrf.value : ""},
-    });
+    }, {form: form, picks: picks});
     picks = [];
   }
 

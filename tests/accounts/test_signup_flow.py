@@ -108,4 +108,4 @@ def test_make_run_takes_a_port():
     run = subprocess.run(
         ["make", "-n", "run", "PORT=8123"], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert "runserver 127.0.0.1:8123" in run.stdout
+    assert "uvicorn config.asgi:application --host 127.0.0.1 --port 8123" in run.stdout

@@ -14,13 +14,19 @@ from tests.engines.conformance import playout
 SWAPS = ["die", "1", "2", "3", "4", "5", "6"]
 
 
+BLOCK = 50  # seeds per test: pytest-xdist spreads the blocks over the cores
+
+
+@pytest.mark.parametrize("first", range(0, 200, BLOCK))
 @pytest.mark.parametrize("variant", ["basic", "advanced"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_it_conforms_over_200_seeds(players, variant):
-    for seed in range(200):
+def test_it_conforms_over_200_seeds(players, variant, first):
+    for seed in range(first, first + BLOCK):
         options = {"variant": variant, "swaps": SWAPS[seed % len(SWAPS)]}
-        # Every view is searched for secrets at every step for the first seeds, then every 5th.
-        playout(ENGINE, seed, players, options, check_views_every=1 if seed < 10 else 5)
+        # Every view is searched for secrets, and the contract checked, at every step for the
+        # first seeds; then both at every 5th step.
+        every = 1 if seed < 10 else 5
+        playout(ENGINE, seed, players, options, check_views_every=every, check_steps_every=every)
 
 
 @pytest.mark.parametrize("variant", ["basic", "advanced"])

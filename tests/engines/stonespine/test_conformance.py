@@ -10,14 +10,26 @@ from games.engines.base import canonical
 from games.engines.stonespine import ENGINE
 from tests.engines.conformance import option_sets, playout
 
+BLOCK = 50  # seeds per test: pytest-xdist spreads the blocks over the cores
 
+
+@pytest.mark.parametrize("first", range(0, 200, BLOCK))
 @pytest.mark.parametrize("face_down", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_it_conforms_over_200_seeds(players, face_down):
+def test_it_conforms_over_200_seeds(players, face_down, first):
     options = {"face_down": face_down}
-    for seed in range(200):
-        # Every view is searched for secrets at every step for the first seeds, then every 10th.
-        playout(ENGINE, seed, players, options, check_views_every=1 if seed < 10 else 10)
+    for seed in range(first, first + BLOCK):
+        # Every view is searched for secrets, and the contract checked, at every step for the
+        # first seeds; then the views at every 10th step, the contract at every 5th.
+        first_seeds = seed < 10
+        playout(
+            ENGINE,
+            seed,
+            players,
+            options,
+            check_views_every=1 if first_seeds else 10,
+            check_steps_every=1 if first_seeds else 5,
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

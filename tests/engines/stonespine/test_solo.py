@@ -115,7 +115,15 @@ def test_passing_takes_a_challenge_and_jael_takes_every_token_left():
 @pytest.mark.parametrize("mode", ["basic", "legendary"])
 def test_solo_conforms_over_200_seeds(mode):
     for seed in range(200):
-        playout(ENGINE, seed, 1, {"jael": mode}, check_views_every=1 if seed < 20 else 10)
+        first_seeds = seed < 20  # every view and the contract at every step; then every 10th and 5th
+        playout(
+            ENGINE,
+            seed,
+            1,
+            {"jael": mode},
+            check_views_every=1 if first_seeds else 10,
+            check_steps_every=1 if first_seeds else 5,
+        )
 
 
 def test_legendary_jael_is_harder_for_the_heuristic_bot():

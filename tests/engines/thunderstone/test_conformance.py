@@ -27,7 +27,9 @@ def test_the_option_sets_are_the_two_setups_and_the_longer_game():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_it_conforms_over_200_seeds(players, setup, first):
     for seed in range(first, first + BLOCK):
-        # Every view is searched for secrets at every step in the first game of each block,
-        # then at every 25th step.
-        every = 1 if seed == first else 25
-        playout(ENGINE, seed, players, options_for(setup, seed), check_views_every=every)
+        # Every view is searched for secrets, and the contract checked, at every step in the
+        # first game of each block; then the views at every 25th step, the contract at every 5th.
+        views, steps = (1, 1) if seed == first else (25, 5)
+        playout(
+            ENGINE, seed, players, options_for(setup, seed), check_views_every=views, check_steps_every=steps
+        )

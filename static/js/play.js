@@ -118,6 +118,7 @@
       headers: {"HX-Request": "true", "X-CSRFToken": csrf ? csrf.value : ""},
     });
     picks = [];
+    listOpen = false;
   }
 
   document.addEventListener("submit", function (e) {
@@ -165,6 +166,15 @@
       });
     });
     picks.forEach(function (key) { elementsFor(key).forEach(function (el) { el.classList.add("is-picked"); }); });
+    const litNow = Array.prototype.slice.call(document.querySelectorAll(".is-legal"));
+    const allMoves = document.querySelector("#actions details.move-all");
+    if (allMoves) {
+      // On a phone the list is closed unless the player opened it; a picked piece closes it
+      // so that the board and the step's choices are in sight.
+      if (narrow.matches) allMoves.open = listOpen && !picks.length;
+      allMoves.querySelector("summary").textContent = "All moves (" + (picks.length ? left.length : all.length) + ")";
+    }
+    bringIntoView(litNow, Array.from(next).join("|") + "/" + picks.join("|"));
     // The list narrows with the board: only the moves still possible are shown.
     all.forEach(function (m) { m.form.hidden = picks.length > 0 && left.indexOf(m) < 0; });
     document.querySelectorAll("#actions .move-group").forEach(function (g) {
@@ -199,6 +209,64 @@
     choices.appendChild(cancel);
     choices.hidden = false;
     prompt.textContent = lit ? "Now pick one of the lit places" + (offered.length ? ", or choose:" : ".") : "Choose:";
+  }
+
+  // ---- the lit places stay in sight ------------------------------------------------
+  // On a phone the move bar is fixed at the bottom: lit places must lie above it. They are
+  // scrolled into view once each time the set of lit places changes (not on every update,
+  // which would pull the page away from what the player is reading).
+  const narrow = window.matchMedia("(max-width: 900px)");
+  let listOpen = false; // the phone's list of all moves, as the player left it
+  let litShown = ""; // the lit places last brought into view
+
+  document.addEventListener("toggle", function (e) {
+    if (e.target.classList && e.target.classList.contains("move-all") && narrow.matches) {
+      listOpen = e.target.open;
+    }
+  }, true);
+
+  function bringIntoView(els, key) {
+    if (!els.length || key === litShown) return;
+    litShown = key;
+    sideways(els);
+    const bar = document.getElementById("actions");
+    const margin = 8;
+    const bottom = (getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight) - margin;
+    let top = Infinity;
+    let low = -Infinity;
+    els.forEach(function (el) {
+      const r = el.getBoundingClientRect();
+      top = Math.min(top, r.top);
+      low = Math.max(low, r.bottom);
+    });
+    if (top >= margin && low <= bottom) return;
+    // All of them if they fit between the top of the screen and the bar, else the first ones.
+    if (low - top <= bottom - margin && low > bottom) window.scrollBy(0, low - bottom);
+    else window.scrollBy(0, top - margin);
+  }
+
+  function scrollerOf(el) {
+    for (let node = el.parentElement; node && node !== body; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth && /auto|scroll/.test(getComputedStyle(node).overflowX)) return node;
+    }
+    return null;
+  }
+
+  function sideways(els) {
+    // A board that scrolls sideways (a wide city on a phone) is scrolled to its lit places.
+    const groups = new Map();
+    els.forEach(function (el) {
+      const box = scrollerOf(el);
+      if (box) groups.set(box, (groups.get(box) || []).concat([el]));
+    });
+    groups.forEach(function (group, box) {
+      const view = box.getBoundingClientRect();
+      const left = Math.min.apply(null, group.map(function (el) { return el.getBoundingClientRect().left; }));
+      const right = Math.max.apply(null, group.map(function (el) { return el.getBoundingClientRect().right; }));
+      if (left >= view.left && right <= view.right) return;
+      if (right - left <= view.width && right > view.right) box.scrollLeft += right - view.right + 4;
+      else box.scrollLeft += left - view.left - 4;
+    });
   }
 
   function pick(key) {

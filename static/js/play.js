@@ -36,6 +36,9 @@
     // Screen readers hear when a turn begins (the regions themselves are swapped silently).
     if (myMove() && !before) document.getElementById("turn-news").textContent = "Your move.";
     else if (!myMove()) document.getElementById("turn-news").textContent = "";
+    // turns.js counts the games waiting for this player again (the header and the title):
+    // after this page's own move no socket message says that the version changed.
+    if (before !== myMove()) body.dispatchEvent(new CustomEvent("my-turn-changed"));
   }
 
   function request(url, options) {

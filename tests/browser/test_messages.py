@@ -1,5 +1,5 @@
 """The site's messages and counts as a player meets them: "You joined the table." goes away
-by itself (and at once with its ×) instead of staying for the whole game, and the page
+by itself (and at once with its dismiss button) instead of staying for the whole game, and the page
 title's count of games waiting for a move follows the player's own moves without a reload."""
 
 from __future__ import annotations

@@ -198,6 +198,7 @@ def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
         "board_template": presenter.game_template(slug, "board"),
         "hand_template": presenter.game_template(slug, "hand"),
         "scores_template": presenter.game_template(slug, "scores"),
+        "key_template": presenter.key_template(slug),
         "game_css": presenter.game_css(slug),
         # Asked only by the part that shows it (templates call a callable when they read it).
         "delayed": lambda: outbox.delayed(table.game.pk),

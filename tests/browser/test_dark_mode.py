@@ -36,6 +36,8 @@ def test_every_play_page_passes_axe_in_light_and_dark_mode(
         page = ctx.new_page()
         log_in(page, alice.email, "pw-" + alice.username * 2)
         open_game(page, lambda page=page: page.goto(f"/game/{pk}/"))
+        if page.locator("#key").count():  # the key to the icons, open
+            page.locator("#key summary").click()
         found[scheme] = blocking(page)
         page.set_viewport_size({"width": 390, "height": 844})  # the phone's layout too
         page.wait_for_timeout(50)

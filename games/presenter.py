@@ -59,6 +59,10 @@ class Table:
         return [i for i, r in sorted(self.results.items()) if r.won]
 
     @property
+    def move_count(self) -> int:
+        return sum(len(choices) for choices in self.actions.values())
+
+    @property
     def has_targets(self) -> bool:
         """Whether any of the viewer's moves can be made by clicking the board."""
         return any(c.targets != "[]" for choices in self.actions.values() for c in choices)

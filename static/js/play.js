@@ -175,7 +175,6 @@
       // On a phone the list is closed unless the player opened it; a picked piece closes it
       // so that the board and the step's choices are in sight.
       if (narrow.matches) allMoves.open = listOpen && !picks.length;
-      allMoves.querySelector("summary").textContent = "All moves (" + (picks.length ? left.length : all.length) + ")";
     }
     bringIntoView(litNow, Array.from(next).join("|") + "/" + picks.join("|"));
     // The list narrows with the board: only the moves still possible are shown.

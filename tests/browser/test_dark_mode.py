@@ -27,7 +27,7 @@ def blocking(page: Any) -> list[dict[str, Any]]:
     [("stonespine", 30), ("architectura", 14), ("thunderstone", 40), ("lords", 30), ("highcard", 1)],
 )
 def test_every_play_page_passes_axe_in_light_and_dark_mode(
-    alice: Any, bob: Any, new_context: Any, orm: Any, slug: str, moves: int
+    alice: Any, bob: Any, new_context: Any, orm: Any, docs_screenshot: Any, slug: str, moves: int
 ) -> None:
     pk = orm(mid_game, alice, bob, slug, moves)
     found = {}
@@ -39,9 +39,14 @@ def test_every_play_page_passes_axe_in_light_and_dark_mode(
         if page.locator("#key").count():  # the key to the icons, open
             page.locator("#key summary").click()
         found[scheme] = blocking(page)
+        if scheme == "dark" and slug != "highcard":  # the pictures the README links
+            docs_screenshot(page, f"{slug}-dark-1366")
         page.set_viewport_size({"width": 390, "height": 844})  # the phone's layout too
         page.wait_for_timeout(50)
         found[scheme] += blocking(page)
+        if scheme == "dark" and slug != "highcard":  # the pictures the README links
+            page.evaluate("window.scrollTo(0, 0)")
+            docs_screenshot(page, f"{slug}-dark-390")
         no_problems(ctx)
     assert not any(found.values()), "\n".join(f"{s}:\n{describe(v)}" for s, v in found.items() if v)
 

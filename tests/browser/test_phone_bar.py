@@ -97,7 +97,7 @@ def tap_one_move(page: Page, where: str) -> str:
 
 @pytest.mark.parametrize("slug", ["stonespine", "architectura", "thunderstone", "lords"])
 def test_lit_places_are_on_screen_and_the_bar_is_slim_on_a_phone(
-    alice: Any, new_context: Any, orm: Any, screenshot: Any, slug: str
+    alice: Any, new_context: Any, orm: Any, screenshot: Any, docs_screenshot: Any, slug: str
 ) -> None:
     pk = orm(lambda: services.create_game(alice, slug, 2, {}, bots={1: "heuristic"}).pk)
     ctx = new_context(width=WIDTH, height=HEIGHT)
@@ -110,6 +110,9 @@ def test_lit_places_are_on_screen_and_the_bar_is_slim_on_a_phone(
         expect(page.locator("#actions form").first).to_be_attached(timeout=20_000)
         # The list of all moves is closed, and opens with one tap.
         expect(page.locator("#actions .move-list")).to_be_hidden()
+        if n == 0:
+            check_step(page, f"{slug}, first screen")
+            docs_screenshot(page, f"{slug}-firstscreen-390")
         made.append(tap_one_move(page, f"{slug}, move {n + 1}"))
         screenshot(page, f"phone-bar-{slug}-{n + 1}")
     assert made.count("board") >= 1, made

@@ -10,6 +10,8 @@
 // move targets (data-targets, from the engine's `targets`). Clicking a lit element
 // keeps the moves whose next target it is; when one move is left and all its targets
 // are picked it is submitted. Moves that share all their targets are offered as buttons.
+// Each new set of lit places is scrolled into sight: above the phone's fixed move bar, and
+// inside a board that scrolls sideways. On a phone the list of all moves is one tap away.
 (function () {
   "use strict";
   const body = document.body;
@@ -174,7 +176,7 @@
     if (allMoves) {
       // On a phone the list is closed unless the player opened it; a picked piece closes it
       // so that the board and the step's choices are in sight.
-      if (narrow.matches) allMoves.open = listOpen && !picks.length;
+      allMoves.open = narrow.matches ? listOpen && !picks.length : true; // beside the board on a wide screen
     }
     bringIntoView(litNow, Array.from(next).join("|") + "/" + picks.join("|"));
     // The list narrows with the board: only the moves still possible are shown.
@@ -220,6 +222,8 @@
   const narrow = window.matchMedia("(max-width: 900px)");
   let listOpen = false; // the phone's list of all moves, as the player left it
   let litShown = ""; // the lit places last brought into view
+
+  narrow.addEventListener("change", function () { draw(); }); // a phone turned, a window resized
 
   document.addEventListener("toggle", function (e) {
     if (e.target.classList && e.target.classList.contains("move-all") && narrow.matches) {

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from django.contrib.staticfiles import finders
+from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -56,6 +57,10 @@ class Table:
     @property
     def winners(self) -> list[int]:
         return [i for i, r in sorted(self.results.items()) if r.won]
+
+    @property
+    def move_count(self) -> int:
+        return sum(len(choices) for choices in self.actions.values())
 
     @property
     def has_targets(self) -> bool:
@@ -137,6 +142,17 @@ def game_css(slug: str) -> str | None:
 def game_template(slug: str, part: str) -> Any:
     """The game's own template for a region, or the generic one."""
     return get_template(_template_name(slug, part))
+
+
+@cache
+def key_template(slug: str) -> str | None:
+    """The game's key to its icons and numbers (games/<slug>/key.html), if it has one."""
+    name = f"games/{slug}/key.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
 
 
 @cache

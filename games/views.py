@@ -22,7 +22,7 @@ from django_htmx.middleware import HtmxDetails
 from games import limits, outbox, presenter, registry, rematch, results, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
-from games.models import Game, Seat, Status
+from games.models import Game, Seat, SeatKind, Status
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -55,7 +55,13 @@ def _how_to_play_extras(slug: str) -> dict[str, Any]:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    open_tables = Game.objects.filter(status=Status.OPEN, public=True).order_by("-created_at")[:50]
+    open_tables = [
+        g
+        for g in Game.objects.filter(status=Status.OPEN, public=True)
+        .prefetch_related("seats__user__profile")
+        .order_by("-created_at")[:50]
+        if _has_a_seat_for(g, request.user)
+    ]
     mine: list[Game] = []
     if request.user.is_authenticated:
         mine = list(
@@ -71,7 +77,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         request,
         "games/lobby.html",
         {
-            "open_tables": open_tables.prefetch_related("seats__user__profile"),
+            "open_tables": open_tables,
             "mine": mine,
             "finished": finished,
             # A first visit (or a player who has not played yet) is told what the site is.
@@ -79,6 +85,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
             or not Seat.objects.filter(user=request.user).exists(),
             "titles": {slug: e.title for slug, e in registry.engines().items()},
         },
+    )
+
+
+def _has_a_seat_for(game: Game, user: Any) -> bool:
+    """An open table is listed to those who could sit at it: a free seat, or the seat a
+    rematch keeps for them (a rematch's kept seats are nobody else's to take)."""
+    return any(
+        s.kind == SeatKind.HUMAN and s.user_id is None and s.invited_id in (None, user.pk)
+        for s in game.seats.all()
     )
 
 
@@ -183,6 +198,7 @@ def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
         "board_template": presenter.game_template(slug, "board"),
         "hand_template": presenter.game_template(slug, "hand"),
         "scores_template": presenter.game_template(slug, "scores"),
+        "key_template": presenter.key_template(slug),
         "game_css": presenter.game_css(slug),
         # Asked only by the part that shows it (templates call a callable when they read it).
         "delayed": lambda: outbox.delayed(table.game.pk),

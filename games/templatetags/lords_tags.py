@@ -171,6 +171,12 @@ def lords_status(view: dict[str, Any], names: list[str]) -> str:
     return f"{head}: resolving the board."
 
 
+@register.simple_tag
+def herb_key() -> list[dict[str, Any]]:
+    """Every herb with its letter and colour, rotted herbs last: the play page's key."""
+    return [herb(h) for h in (*HERBS, ROTTED)]
+
+
 @register.filter
 def herb_name(code: str) -> str:
     return HERB_NAMES.get(code, code)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games import levels, registry, results
+from games import clocks, levels, registry, results
 from games import options as opts
 
 register = template.Library()
@@ -23,6 +23,12 @@ def options_in_words(game: Any) -> list[opts.Shown]:
     """The options that apply at this table, in words ("Jael's deck: Legendary")."""
     engine = registry.engines().get(game.engine)
     return opts.in_words(engine, game.players, game.options or {}) if engine else []
+
+
+@register.filter
+def pace_in_words(game: Any) -> str:
+    """The table's clock, as the new-table form's menu words it ("3 days a move, plus ...")."""
+    return clocks.in_menu(clocks.pace_of(game.pace))
 
 
 @register.filter

@@ -10,6 +10,8 @@
 // move targets (data-targets, from the engine's `targets`). Clicking a lit element
 // keeps the moves whose next target it is; when one move is left and all its targets
 // are picked it is submitted. Moves that share all their targets are offered as buttons.
+// Each new set of lit places is scrolled into sight: above the phone's fixed move bar, and
+// inside a board that scrolls sideways. On a phone the list of all moves is one tap away.
 (function () {
   "use strict";
   const body = document.body;
@@ -36,6 +38,9 @@
     // Screen readers hear when a turn begins (the regions themselves are swapped silently).
     if (myMove() && !before) document.getElementById("turn-news").textContent = "Your move.";
     else if (!myMove()) document.getElementById("turn-news").textContent = "";
+    // turns.js counts the games waiting for this player again (the header and the title):
+    // after this page's own move no socket message says that the version changed.
+    if (before !== myMove()) body.dispatchEvent(new CustomEvent("my-turn-changed"));
   }
 
   // Why an answer without a drawn page (X-Game-Version) came back: the server answered,
@@ -165,6 +170,7 @@
       headers: {"HX-Request": "true", "X-CSRFToken": csrf ? csrf.value : ""},
     }, {form: form, picks: picks});
     picks = [];
+    listOpen = false;
   }
 
   document.addEventListener("submit", function (e) {
@@ -212,6 +218,14 @@
       });
     });
     picks.forEach(function (key) { elementsFor(key).forEach(function (el) { el.classList.add("is-picked"); }); });
+    const litNow = Array.prototype.slice.call(document.querySelectorAll(".is-legal"));
+    const allMoves = document.querySelector("#actions details.move-all");
+    if (allMoves) {
+      // On a phone the list is closed unless the player opened it; a picked piece closes it
+      // so that the board and the step's choices are in sight.
+      allMoves.open = narrow.matches ? listOpen && !picks.length : true; // beside the board on a wide screen
+    }
+    bringIntoView(litNow, Array.from(next).join("|") + "/" + picks.join("|"));
     // The list narrows with the board: only the moves still possible are shown.
     all.forEach(function (m) { m.form.hidden = picks.length > 0 && left.indexOf(m) < 0; });
     document.querySelectorAll("#actions .move-group").forEach(function (g) {
@@ -246,6 +260,66 @@
     choices.appendChild(cancel);
     choices.hidden = false;
     prompt.textContent = lit ? "Now pick one of the lit places" + (offered.length ? ", or choose:" : ".") : "Choose:";
+  }
+
+  // ---- the lit places stay in sight ------------------------------------------------
+  // On a phone the move bar is fixed at the bottom: lit places must lie above it. They are
+  // scrolled into view once each time the set of lit places changes (not on every update,
+  // which would pull the page away from what the player is reading).
+  const narrow = window.matchMedia("(max-width: 900px)");
+  let listOpen = false; // the phone's list of all moves, as the player left it
+  let litShown = ""; // the lit places last brought into view
+
+  narrow.addEventListener("change", function () { draw(); }); // a phone turned, a window resized
+
+  document.addEventListener("toggle", function (e) {
+    if (e.target.classList && e.target.classList.contains("move-all") && narrow.matches) {
+      listOpen = e.target.open;
+    }
+  }, true);
+
+  function bringIntoView(els, key) {
+    if (!els.length || key === litShown) return;
+    litShown = key;
+    sideways(els);
+    const bar = document.getElementById("actions");
+    const margin = 8;
+    const bottom = (getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight) - margin;
+    let top = Infinity;
+    let low = -Infinity;
+    els.forEach(function (el) {
+      const r = el.getBoundingClientRect();
+      top = Math.min(top, r.top);
+      low = Math.max(low, r.bottom);
+    });
+    if (top >= margin && low <= bottom) return;
+    // All of them if they fit between the top of the screen and the bar, else the first ones.
+    if (low - top <= bottom - margin && low > bottom) window.scrollBy(0, low - bottom);
+    else window.scrollBy(0, top - margin);
+  }
+
+  function scrollerOf(el) {
+    for (let node = el.parentElement; node && node !== body; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth && /auto|scroll/.test(getComputedStyle(node).overflowX)) return node;
+    }
+    return null;
+  }
+
+  function sideways(els) {
+    // A board that scrolls sideways (a wide city on a phone) is scrolled to its lit places.
+    const groups = new Map();
+    els.forEach(function (el) {
+      const box = scrollerOf(el);
+      if (box) groups.set(box, (groups.get(box) || []).concat([el]));
+    });
+    groups.forEach(function (group, box) {
+      const view = box.getBoundingClientRect();
+      const left = Math.min.apply(null, group.map(function (el) { return el.getBoundingClientRect().left; }));
+      const right = Math.max.apply(null, group.map(function (el) { return el.getBoundingClientRect().right; }));
+      if (left >= view.left && right <= view.right) return;
+      if (right - left <= view.width && right > view.right) box.scrollLeft += right - view.right + 4;
+      else box.scrollLeft += left - view.left - 4;
+    });
   }
 
   function pick(key) {

@@ -47,6 +47,17 @@
     if (ask && !window.confirm(ask)) e.preventDefault();
   });
 
+  // The messages after a redirect ("You joined the table.") are read and go; an error stays
+  // until its × is pressed.
+  const MESSAGE_SECONDS = 8;
+  document.querySelectorAll(".messages li").forEach(function (li) {
+    if (!li.classList.contains("error")) setTimeout(function () { li.remove(); }, MESSAGE_SECONDS * 1000);
+  });
+  document.addEventListener("click", function (e) {
+    const dismiss = e.target.closest && e.target.closest(".messages .dismiss");
+    if (dismiss) dismiss.closest("li").remove();
+  });
+
   function toast(html) {
     const box = document.getElementById("toasts");
     if (!box) return;

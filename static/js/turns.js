@@ -33,6 +33,8 @@
   document.body.addEventListener("game-moved", function () {
     if (Number(badge.dataset.yourMove) > 0) refresh();
   });
+  // The play page drew a turn of ours beginning or ending (our own move, say).
+  document.body.addEventListener("my-turn-changed", refresh);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") refresh();
   });

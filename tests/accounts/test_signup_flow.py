@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.sites.models import Site
 from django.core import mail
@@ -109,3 +110,22 @@ def test_make_run_takes_a_port():
         ["make", "-n", "run", "PORT=8123"], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert "uvicorn config.asgi:application --host 127.0.0.1 --port 8123" in run.stdout
+
+
+def test_the_confirmation_page_says_why_it_needs_a_click(client, mailoutbox):
+    client.post(
+        reverse("account_signup"),
+        {
+            "email": "dana@example.com",
+            "password1": "Tall-Basalt-Stack-42",
+            "password2": "Tall-Basalt-Stack-42",
+        },
+    )
+    link = re.search(r"http://testserver(/accounts/confirm-email/\S+/)", str(mailoutbox[-1].body))
+    assert link
+    page = client.get(link.group(1))
+    assert page.status_code == 200
+    assert "dana@example.com" in page.text and "Why a second click?" in page.text
+    assert not EmailAddress.objects.get(email="dana@example.com").verified  # opening it confirms nothing
+    client.post(link.group(1))
+    assert EmailAddress.objects.get(email="dana@example.com").verified

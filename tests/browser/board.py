@@ -51,6 +51,7 @@ def _play_one(page: Page, prefer: int) -> str:
     moves = my_moves(page)
     on_board = [m for m in moves if m["targets"] and all(_present(page, k) for k in m["targets"][:1])]
     if not on_board:
+        open_move_list(page)
         page.locator("#actions form:not([hidden]) button").first.click()
         wait_for_idle_htmx(page)
         return "list"
@@ -73,6 +74,13 @@ def _play_one(page: Page, prefer: int) -> str:
         choices.get_by_role("button", name=move["label"], exact=True).first.click()
         wait_for_idle_htmx(page)
     return "board"
+
+
+def open_move_list(page: Page) -> None:
+    """On a phone the list of all moves is behind one tap (its summary); a wide screen shows it."""
+    summary = page.locator("#actions details.move-all:not([open]) > summary")
+    if summary.count() and summary.is_visible():
+        summary.click()
 
 
 def _present(page: Page, key: str) -> bool:

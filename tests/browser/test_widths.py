@@ -50,7 +50,7 @@ def clipped(page: Page) -> list[str]:
 
 @pytest.mark.parametrize(("slug", "moves"), [("stonespine", 30), ("architectura", 14), ("thunderstone", 40)])
 def test_the_play_page_fits_every_width(
-    alice: Any, bob: Any, new_context: Any, orm: Any, docs_screenshot: Any, slug: str, moves: int
+    alice: Any, bob: Any, new_context: Any, orm: Any, slug: str, moves: int
 ) -> None:
     pk = orm(mid_game, alice, bob, slug, moves)
     for scheme in ("light", "dark"):
@@ -69,6 +69,4 @@ def test_the_play_page_fits_every_width(
                 page.mouse.move(0, 0)
             assert clipped(page) == [], f"{width} px: names cut off"
         assert_accessible(page)
-        if scheme == "dark":
-            docs_screenshot(page, f"{slug}-dark-1366")
         no_problems(ctx)

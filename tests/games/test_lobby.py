@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import rematch, services
 from games.models import Game, SeatKind, Status
 from tests.conftest import client_for
 
@@ -136,3 +136,29 @@ def test_it_shows_an_open_table_waiting_for_players(alice, bob):
     page = client_for(alice).get(game.get_absolute_url())
     assert page.status_code == 200
     assert "Waiting for players" in page.text and "Seat 3" in page.text
+
+
+def test_each_open_table_shows_its_clock(alice, charlie):
+    services.create_game(alice, "highcard", 3, {}, pace="2d")
+    services.create_game(alice, "highcard", 3, {})
+    page = client_for(charlie).get(reverse("lobby")).text
+    assert "<th>Clock</th>" in page.split("Open tables")[1]
+    assert "2 days a move" in page and "No clock" in page
+
+
+def test_a_rematch_table_is_offered_only_to_its_invited_players(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        old = services.create_game(alice, "highcard", 2, {})
+        services.join_game(bob, old.pk)
+        services.resign(alice, old.pk)
+        services.resign(bob, old.pk)  # the bots play it out
+    new = rematch.offer(alice, old.pk)
+    row = f'href="{reverse("game", args=[new.pk])}"'
+    open_part = "Open tables"
+    assert row not in client_for(charlie).get(reverse("lobby")).text.split(open_part)[1]
+    assert row in client_for(bob).get(reverse("lobby")).text.split(open_part)[1]
+    # Once Bob declines, his seat is open to anyone: the table is listed to everyone.
+    rematch.decline(bob, new.pk)
+    assert row in client_for(charlie).get(reverse("lobby")).text.split(open_part)[1]

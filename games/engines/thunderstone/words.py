@@ -135,7 +135,10 @@ _CARD_FIELDS = ("card", "weapon", "hero", "target")
 
 def targets(s: State, seat: int, action: dict[str, Any]) -> list[str]:
     """What a player clicks for `action`: cards by id ("card:id"), a village stack
-    ("stack:id") or a rank of the dungeon hall ("rank:n")."""
+    ("stack:id"), a rank of the dungeon hall ("rank:n"), or for the turn's first choice the
+    village, the dungeon hall or the resting place by your hand ("area:village", ...)."""
+    if action["type"] in ("village", "dungeon", "rest") and s["ask"] is None and s["phase"] == "choose":
+        return [f"area:{action['type']}"]
     keys = [f"card:{action[f]}" for f in _CARD_FIELDS if isinstance(action.get(f), str)]
     keys += [f"stack:{action[f]}" for f in ("stack", "into") if f in action]  # buy; level a Militia into
     if "rank" in action:

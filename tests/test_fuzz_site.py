@@ -374,3 +374,48 @@ def test_any_invite_token_on_any_action_at_a_private_table(world, token, data):
     )
     answered(response, before, f"{action} with token {token!r}")
     assert response.status_code == 404, token
+
+
+CHAT_LINES = 300
+# Text with NUL and the other control characters, as a form or as chat.js's fetch sends it.
+chat_text = st.text(
+    alphabet=st.characters(codec="utf-8") | st.sampled_from("\x00\x01\x7f\u2028"), max_size=30
+)
+
+
+@pytest.mark.slow
+@fuzz(CHAT_LINES)
+@given(text=chat_text, scripted=st.booleans(), multipart=st.booleans())
+def test_any_chat_line(world, text, scripted, multipart):
+    game = Game.objects.filter(status="active").order_by("pk").first()
+    before = snapshot()
+    c = client(world, "alice")
+    headers = {"X-Requested-With": "fetch"} if scripted else {}
+    url = f"/game/{game.pk}/chat/write"
+    if multipart:
+        response = c.post(url, {"text": text}, headers=headers)
+    else:
+        body = "text=" + quote(text, safe="")
+        response = c.post(url, body, content_type="application/x-www-form-urlencoded", headers=headers)
+    answered(response, before, f"chat {text!r}")
+    if "\x00" in text:
+        assert response.status_code == 400
+
+
+COOKIES = 200
+
+
+@pytest.mark.slow
+@fuzz(COOKIES)
+@given(
+    name=st.sampled_from(["sessionid", "csrftoken", "messages", "django_timezone"]),
+    value=st.text(alphabet=st.characters(max_codepoint=255), max_size=30),  # a header is Latin-1
+)
+def test_any_cookie(world, name, value):
+    c = client(world, "alice")
+    c.cookies[name] = value
+    before = snapshot()
+    response = c.get("/")
+    answered(response, before, f"cookie {name}={value!r}")
+    del c.cookies[name]
+    client(world, "alice")  # logged in again if the cookie logged the client out

@@ -419,3 +419,54 @@ def test_any_cookie(world, name, value):
     answered(response, before, f"cookie {name}={value!r}")
     del c.cookies[name]
     client(world, "alice")  # logged in again if the cookie logged the client out
+
+
+FRAMES, ORIGINS = 50, 50
+frames = st.one_of(
+    st.binary(min_size=1, max_size=40).map(lambda b: {"bytes_data": b}),
+    st.text(min_size=1, max_size=40).map(lambda t: {"text_data": t}),
+    json_values.map(lambda v: {"text_data": json.dumps(v)}),
+    st.sampled_from([{"text_data": '{"type": "ping"}'}, {"text_data": "[" * 5000}]),
+)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@fuzz(FRAMES)
+@given(frame=frames)
+def test_any_frame_on_a_socket(frame):
+    """A socket takes any frame: JSON is read, anything else closes it with 1003 or 1007;
+    the consumer never raises (communicator.wait() would re-raise)."""
+
+    async def send() -> Any:
+        origin = django_settings.WEBSOCKET_ORIGINS[0].encode()
+        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=[(b"origin", origin)])
+        connected, code = await communicator.connect(timeout=SOCKET_WAIT)
+        assert connected, code
+        await communicator.send_to(**frame)
+        if await communicator.receive_nothing(timeout=0.05):
+            await communicator.disconnect()
+            return None
+        output = await communicator.receive_output(timeout=SOCKET_WAIT)
+        await communicator.wait(timeout=SOCKET_WAIT)
+        return output["code"]
+
+    code = async_to_sync(send)()
+    assert code in (None, 1003, 1007), (frame, code)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@fuzz(ORIGINS)
+@given(origin=st.binary(max_size=40) | st.text(max_size=30).map(lambda t: ("http://127.0.0.1:" + t).encode()))
+def test_any_origin_header(origin):
+    """Only the site's own origin opens a socket; any other, readable or not, is refused."""
+
+    async def connect() -> tuple[bool, Any]:
+        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=[(b"origin", origin)])
+        connected, code = await communicator.connect(timeout=SOCKET_WAIT)
+        await communicator.disconnect()
+        return connected, code
+
+    connected, code = async_to_sync(connect)()
+    assert connected == (origin.decode("latin-1") in django_settings.WEBSOCKET_ORIGINS), (origin, code)

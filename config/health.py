@@ -13,12 +13,14 @@ a long outage holds one thread per check, however often the probes come.
 
 from __future__ import annotations
 
+import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 from django.conf import settings
-from django.db import connection
+from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 
 READY_WITHIN = 0.8  # seconds: under the shortest probe timeouts in use (1 s)
@@ -73,3 +75,25 @@ def readyz(request: HttpRequest) -> HttpResponse:
     if failed:
         return HttpResponse("not ready\n" + "\n".join(failed), content_type="text/plain", status=503)
     return HttpResponse("ok", content_type="text/plain")
+
+
+RETRY_AFTER = 2  # seconds: long enough for the pool to open fresh connections
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The site's answer to an error no view handled (handler500).
+
+    A database error of the kind that passes (the database dropped the connection under
+    this request, or every pooled connection stayed busy for the pool's whole wait) is
+    503 with Retry-After: the same request a moment later succeeds. Anything else is the
+    server's own fault: 500, as Django answers it.
+    """
+    if isinstance(sys.exc_info()[1], OperationalError):
+        response = HttpResponse(
+            "The database is busy or reconnecting. Please try again in a moment.",
+            content_type="text/plain",
+            status=503,
+        )
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
+    return defaults.server_error(request)

@@ -110,11 +110,19 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.int("DB_POOL_SIZE", default=8):
     # Under ASGI each request runs in its own thread, so persistent connections
     # (CONN_MAX_AGE) pile up until PostgreSQL refuses more; a pool per process does not.
+    from psycopg_pool import ConnectionPool
+
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": env.int("DB_POOL_SIZE", default=8),
         "timeout": 10,
+        # Each connection is tried (an empty query) as it leaves the pool: one the database
+        # dropped while it sat there (a restart, a fail-over) is replaced, not handed to a
+        # request. The cost is one round trip per request.
+        "check": ConnectionPool.check_connection,
     }
+    # A connection attempt gives up after a few seconds instead of libpq's default of never.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)

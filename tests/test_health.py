@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
+import psycopg
 import pytest
 from django.db.utils import OperationalError
+from psycopg_pool import PoolTimeout
 
 from config import health
 from config.settings import caches_for
@@ -58,3 +61,23 @@ def test_readyz_answers_within_a_second_when_a_check_hangs(client, monkeypatch, 
     finally:
         released.set()
     health._running[name].result(timeout=5)
+
+
+def _answer_to(error: Exception, rf) -> Any:
+    try:
+        raise error
+    except Exception:  # as Django calls handler500: inside the except block
+        return health.server_error(rf.get("/"))
+
+
+def test_a_database_error_that_passes_answers_503_with_retry_after(rf):
+    # The pool's "no connection free within its wait" is an OperationalError, which Django
+    # raises as its own OperationalError: so is a connection dropped under a request.
+    assert issubclass(PoolTimeout, psycopg.OperationalError)
+    response = _answer_to(OperationalError("couldn't get a connection after 10.00 sec"), rf)
+    assert response.status_code == 503 and response.headers["Retry-After"] == str(health.RETRY_AFTER)
+
+
+def test_any_other_error_is_still_a_500(rf):
+    response = _answer_to(ValueError("a bug"), rf)
+    assert response.status_code == 500 and "Retry-After" not in response.headers

@@ -132,7 +132,7 @@ REDIS_URL = env.str("REDIS_URL", default="")
 
 
 def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
-    """Two caches, so that log-in never depends on Redis.
+    """Three caches, so that log-in never depends on Redis.
 
     "default" holds the log-in and sign-up rate limits (allauth): in PostgreSQL with the
     full stack (`createcachetable` makes its table), shared by every process. A Redis
@@ -143,11 +143,16 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
     connect and ping, so it lives in Redis (django-redis: one connection pool per
     process), and fails soft (IGNORE_EXCEPTIONS): while Redis is down it reads as
     "nobody is watching" and turn e-mails go out.
+
+    "limits" holds the players' rate limits (moves, tables, chat: games/limits.py) in
+    Redis, counted with INCR on a key that expires, one round trip and no database
+    connection; it raises while Redis is down (no IGNORE_EXCEPTIONS, short timeouts) and
+    games/limits.py lets the request through, which is what the limits want.
     """
     if not redis_url:
         return {
-            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"},
-            "presence": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "presence"},
+            name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
+            for name in ("default", "presence", "limits")
         }
     return {
         "default": {
@@ -160,6 +165,12 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
             "LOCATION": redis_url,
             "KEY_PREFIX": prefix,
             "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 2},
+        },
+        "limits": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
         },
     }
 
@@ -283,7 +294,8 @@ if TRUSTED_PROXIES:
 # without the client): here it counts per client address only, against spraying.
 ACCOUNT_RATE_LIMITS = {"login_failed": "20/m/ip"}
 
-# Rate limits per player (games/limits.py, django-ratelimit on the cache): "count/period".
+# Rate limits per player (games/limits.py, django-ratelimit on the "limits" cache): "count/period".
+RATELIMIT_USE_CACHE = "limits"
 RATE_LIMITS = {
     "move": env.str("RATE_LIMIT_MOVES", default="120/m"),
     "table": env.str("RATE_LIMIT_TABLES", default="10/10m"),

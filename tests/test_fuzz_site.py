@@ -373,7 +373,7 @@ def test_any_invite_token_on_any_action_at_a_private_table(world, token, data):
         f"/game/{game.pk}/{action}", body, content_type="application/x-www-form-urlencoded"
     )
     answered(response, before, f"{action} with token {token!r}")
-    assert response.status_code == 404, token
+    assert response.status_code == (400 if "\x00" in token else 404), token  # NUL: config/middleware.py
 
 
 CHAT_LINES = 300

@@ -167,7 +167,7 @@ async def test_a_bad_frame_closes_the_socket_with_its_code(alice, bob, frame, co
     comm = await _opened(path, bob, consumer, which == "game")
     await comm.send_to(**frame)
     assert await comm.receive_output(timeout=SOCKET_WAIT) == {"type": "websocket.close", "code": code}
-    await comm.wait(timeout=SOCKET_WAIT)  # raises if the consumer raised
+    await comm.disconnect(timeout=SOCKET_WAIT)  # re-raises if the consumer raised
 
 
 async def test_a_good_ping_after_a_bad_one_is_never_read(alice, bob):

@@ -5,6 +5,7 @@ from typing import Any
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.shortcuts import render
@@ -41,6 +42,11 @@ class SignupForm(AllauthSignupForm):
             Profile.objects.filter(user=user).update(timezone=self.cleaned_data["timezone"])
 
     def try_save(self, request: HttpRequest) -> tuple[Any, Any]:
+        if getattr(self, "account_already_exists", False):
+            # A new account's password is hashed, the slowest step of a sign-up by far; a
+            # sign-up for a taken address hashes it too and throws the hash away, so the
+            # time the answer takes does not tell whether the address is registered.
+            make_password(self.cleaned_data.get("password1"))
         for _ in range(SIGNUP_TRIES):
             try:
                 with transaction.atomic():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 from typing import Any
+from urllib.parse import urlparse
 
 from django.core import signals
 from django.core.asgi import get_asgi_application
@@ -34,19 +35,35 @@ signals.request_finished.connect(_count_request, dispatch_uid="config.asgi.warmu
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import OriginValidator  # noqa: E402
+from channels.security.websocket import OriginValidator, WebsocketDenier  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 
+def _origin_readable(scope: Any) -> bool:
+    """Whether every Origin header parses: Channels' check reads the port, and a port that
+    is not a number (or an address like "http://[::1") raises ValueError there."""
+    for name, value in scope.get("headers", []):
+        if name == b"origin":
+            try:
+                _ = urlparse(value.decode("latin-1")).port
+            except ValueError:
+                return False
+    return True
+
+
 def site_origin_only(app: Any) -> Any:
     """Channels' origin check against settings.WEBSOCKET_ORIGINS (read on each connection),
     which compares scheme, host and port: another site's page, even one on another port of
-    the same host, cannot open a socket with our cookies."""
+    the same host, cannot open a socket with our cookies. An Origin that does not parse is
+    refused the same way (403 at the handshake), not left to raise."""
 
     async def check(scope: Any, receive: Any, send: Any) -> None:
+        if not _origin_readable(scope):
+            await WebsocketDenier()(scope, receive, send)
+            return
         await OriginValidator(app, settings.WEBSOCKET_ORIGINS)(scope, receive, send)
 
     return check

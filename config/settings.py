@@ -112,11 +112,19 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.int("DB_POOL_SIZE", default=8):
     # Under ASGI each request runs in its own thread, so persistent connections
     # (CONN_MAX_AGE) pile up until PostgreSQL refuses more; a pool per process does not.
+    from psycopg_pool import ConnectionPool
+
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": env.int("DB_POOL_SIZE", default=8),
         "timeout": 10,
+        # Each connection is tried (an empty query) as it leaves the pool: one the database
+        # dropped while it sat there (a restart, a fail-over) is replaced, not handed to a
+        # request. The cost is one round trip per request.
+        "check": ConnectionPool.check_connection,
     }
+    # A connection attempt gives up after a few seconds instead of libpq's default of never.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
@@ -140,7 +148,7 @@ REDIS_URL = env.str("REDIS_URL", default="")
 
 
 def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
-    """Two caches, so that log-in never depends on Redis.
+    """Three caches, so that log-in never depends on Redis.
 
     "default" holds the log-in and sign-up rate limits (allauth): in PostgreSQL with the
     full stack (`createcachetable` makes its table), shared by every process. A Redis
@@ -151,11 +159,16 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
     connect and ping, so it lives in Redis (django-redis: one connection pool per
     process), and fails soft (IGNORE_EXCEPTIONS): while Redis is down it reads as
     "nobody is watching" and turn e-mails go out.
+
+    "limits" holds the players' rate limits (moves, tables, chat: games/limits.py) in
+    Redis, counted with INCR on a key that expires, one round trip and no database
+    connection; it raises while Redis is down (no IGNORE_EXCEPTIONS, short timeouts) and
+    games/limits.py lets the request through, which is what the limits want.
     """
     if not redis_url:
         return {
-            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "default"},
-            "presence": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "presence"},
+            name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
+            for name in ("default", "presence", "limits")
         }
     return {
         "default": {
@@ -168,6 +181,12 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
             "LOCATION": redis_url,
             "KEY_PREFIX": prefix,
             "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 2},
+        },
+        "limits": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
         },
     }
 
@@ -298,7 +317,8 @@ if TRUSTED_PROXIES:
 # without the client): here it counts per client address only, against spraying.
 ACCOUNT_RATE_LIMITS = {"login_failed": "20/m/ip"}
 
-# Rate limits per player (games/limits.py, django-ratelimit on the cache): "count/period".
+# Rate limits per player (games/limits.py, django-ratelimit on the "limits" cache): "count/period".
+RATELIMIT_USE_CACHE = "limits"
 RATE_LIMITS = {
     "move": env.str("RATE_LIMIT_MOVES", default="120/m"),
     "table": env.str("RATE_LIMIT_TABLES", default="10/10m"),

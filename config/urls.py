@@ -27,3 +27,6 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("games.urls")),
 ]
+
+# A database that drops connections or is overloaded answers 503 with Retry-After, not 500.
+handler500 = health.server_error

@@ -14,6 +14,31 @@ from games import presence
 from games.dispatch import LOBBY_GROUP, game_group, user_group
 from games.models import Game
 
+# Close codes (RFC 6455): the frame was of a kind we do not take; its data was not what
+# its kind promises.
+UNSUPPORTED_DATA, INVALID_PAYLOAD = 1003, 1007
+
+
+class JsonSocket(AsyncJsonWebsocketConsumer):
+    """A socket that takes JSON text frames only, and closes on anything else.
+
+    Channels' JSON consumer raises on a binary frame or text that is not JSON, which
+    drops the socket without a close code: here the client is told what was wrong.
+    """
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        if text_data is None:
+            await self.close(code=UNSUPPORTED_DATA)
+            return
+        try:
+            content = await self.decode_json(text_data)
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
+            await self.close(code=INVALID_PAYLOAD)
+            return
+        await self.receive_json(content, **kwargs)
+
 
 @database_sync_to_async
 def _may_watch(game_id: int, user: Any) -> tuple[bool, bool, int]:
@@ -25,7 +50,7 @@ def _may_watch(game_id: int, user: Any) -> tuple[bool, bool, int]:
     return game.public or seated, seated, game.version
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(JsonSocket):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
@@ -61,7 +86,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "chat", "game_id": event["game_id"], "id": event["id"]})
 
 
-class PlayerConsumer(AsyncJsonWebsocketConsumer):
+class PlayerConsumer(JsonSocket):
     """One per logged-in page: "your turn in game N", whatever page is open."""
 
     async def connect(self) -> None:
@@ -84,7 +109,7 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "turns"})
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(JsonSocket):
     """The lobby page: "the lists changed" (no data: the page fetches them again)."""
 
     async def connect(self) -> None:
@@ -98,7 +123,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "lobby"})
 
 
-class NoSuchSocket(AsyncJsonWebsocketConsumer):
+class NoSuchSocket(JsonSocket):
     """Any other websocket address: refused cleanly (4404), not a server error."""
 
     async def connect(self) -> None:

@@ -38,6 +38,15 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+def token_matches(given: str | None, token: str) -> bool:
+    """Whether an invite token brought by a visitor is this table's, in constant time.
+
+    Real tokens are base64url, so a token that is not ASCII is simply wrong: it is refused
+    before compare_digest, which raises TypeError on text that is not ASCII.
+    """
+    return bool(given and token and given.isascii() and secrets.compare_digest(given, token))
+
+
 class Game(models.Model):
     engine = models.SlugField(max_length=32)
     options = models.JSONField(default=dict, blank=True)

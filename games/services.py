@@ -17,7 +17,7 @@ from games import clocks, registry, results, timeouts, turns
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
-from games.models import Game, Move, OnTimeout, Seat, SeatKind, Status
+from games.models import Game, Move, OnTimeout, Seat, SeatKind, Status, token_matches
 
 
 def _locked(game_id: int) -> Game:
@@ -107,7 +107,7 @@ def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
         raise Conflict("this table is no longer taking players")
     # A rematch keeps a seat for each player invited to it (games/rematch.py).
     seat = game.seats.filter(invited=user).first()
-    if not game.public and token != game.invite_token and seat is None:
+    if not game.public and not token_matches(token, game.invite_token) and seat is None:
         raise Forbidden("this table is private: you need its invite link")
     if game.seats.filter(user=user).exists():
         raise Conflict("you already sit at this table")

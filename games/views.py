@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,7 +21,7 @@ from django_htmx.middleware import HtmxDetails
 from games import limits, outbox, presenter, registry, rematch, results, services, timeouts
 from games.errors import GameError
 from games.forms import NewGameForm
-from games.models import Game, Seat, SeatKind, Status
+from games.models import Game, Seat, SeatKind, Status, token_matches
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -139,7 +138,7 @@ def _game_for(request: HttpRequest, pk: int, token: str | None = None) -> Game:
     if game.public:
         return game
     user = request.user
-    if token and game.invite_token and secrets.compare_digest(token, game.invite_token):
+    if token_matches(token, game.invite_token):
         return game
     if user.is_authenticated and game.seats.filter(Q(user=user) | Q(invited=user)).exists():
         return game

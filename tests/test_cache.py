@@ -18,11 +18,14 @@ def presence_cache() -> RedisCache:
     return RedisCache(config["LOCATION"], config)
 
 
-def test_the_rate_limits_are_in_the_database_and_presence_in_redis():
+def test_log_in_limits_are_in_the_database_players_limits_and_presence_in_redis():
     caches = caches_for(URL, "site")
     assert caches["default"]["BACKEND"] == f"{DatabaseCache.__module__}.DatabaseCache"
     assert caches["presence"]["BACKEND"] == "django_redis.cache.RedisCache"
     assert caches["presence"]["OPTIONS"]["IGNORE_EXCEPTIONS"] is True
+    # The players' limits raise while Redis is down (games/limits.py lets the request through).
+    assert caches["limits"]["BACKEND"] == "django_redis.cache.RedisCache"
+    assert "IGNORE_EXCEPTIONS" not in caches["limits"]["OPTIONS"]
     assert {c["KEY_PREFIX"] for c in caches.values()} == {"site"}
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.sites.models import Site
 from django.core import mail
 from django.core.cache import cache
@@ -129,3 +130,28 @@ def test_the_confirmation_page_says_why_it_needs_a_click(client, mailoutbox):
     assert not EmailAddress.objects.get(email="dana@example.com").verified  # opening it confirms nothing
     client.post(link.group(1))
     assert EmailAddress.objects.get(email="dana@example.com").verified
+
+
+def test_a_sign_up_hashes_the_password_alike_whether_the_address_is_taken_or_not(db, monkeypatch):
+    """Hashing the password is the slow part of a sign-up (hundreds of milliseconds with the
+    real hasher): a sign-up for a taken address must hash too, or its quick answer would
+    tell that the address is registered. The work is counted, not timed."""
+    hashed: list[str] = []
+    encode = MD5PasswordHasher.encode  # the tests' hasher (config/settings_test.py)
+
+    def counted(self, password, salt):
+        hashed.append(password)
+        return encode(self, password, salt)
+
+    monkeypatch.setattr(MD5PasswordHasher, "encode", counted)
+    sign_up(Client(), "new@example.com")
+    new = len(hashed)
+    hashed.clear()
+    mail.outbox.clear()
+    cache.clear()  # allauth's limit on e-mails to one address
+    client = Client()
+    response = client.post(
+        reverse("account_signup"), {"email": "new@example.com", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302 and len(mail.outbox) == 1  # the owner is told, the page is the same
+    assert new >= 1 and len(hashed) == new

@@ -98,3 +98,40 @@ def test_two_sites_on_one_redis_server_get_socket_groups_of_their_own(tmp_path):
 def test_the_socket_origins_are_the_site_s_own(tmp_path, site, origins):
     found = settings_of(tmp_path, "WEBSOCKET_ORIGINS", SITE_URL=site, CSRF_TRUSTED_ORIGINS="")
     assert found["WEBSOCKET_ORIGINS"] == origins
+
+
+def release(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        **{k: v for k, v in os.environ.items() if k not in SERVICES and not k.startswith("SECURE_")},
+        **PRODUCTION,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "PYTHON": sys.executable,
+        **env,
+    }
+    return subprocess.run(
+        [str(ROOT / "scripts" / "release")],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_release_on_plain_http_staging_releases_and_says_only_the_checks_failed(tmp_path):
+    staging = {"SITE_URL": "http://staging.example.com", "CSRF_TRUSTED_ORIGINS": "http://staging.example.com"}
+    plain_http = {
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "SECURE_SSL_REDIRECT": "false",
+    }
+    done = release(tmp_path, **staging, **plain_http)
+    assert done.returncode == 3, done.stderr[-2000:]
+    assert "deployment checks" in done.stderr
+    assert (tmp_path / "site.sqlite3").exists() and (tmp_path / "static" / "staticfiles.json").exists()
+
+
+def test_release_that_cannot_migrate_exits_1(tmp_path):
+    done = release(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'no-such-dir' / 'site.sqlite3'}")
+    assert done.returncode == 1, done.stderr[-2000:]

@@ -16,8 +16,10 @@ from django.urls import reverse
 from accounts.models import Profile
 from config.asgi import application
 from games import services
-from games.models import Game, Move
+from games.models import ChatMessage, Game, Move
 from tests.conftest import SOCKET_WAIT, client_for
+
+FORM = "application/x-www-form-urlencoded"
 
 
 def state_of(game):
@@ -104,6 +106,38 @@ def test_a_nul_byte_in_the_address_is_refused(alice, path):
     else:
         assert response.status_code == 400
         assert "NUL" in response.text
+
+
+@pytest.mark.parametrize("scripted", [True, False], ids=["fetch", "form"])
+@pytest.mark.parametrize("text", ["hi\x00there", "\x00", "a%00b"])
+def test_a_nul_in_a_chat_line_is_refused_and_nothing_is_stored(duel, alice, scripted, text):
+    """PostgreSQL refuses NUL in text: the line must be turned away before it gets there."""
+    headers = {"X-Requested-With": "fetch"} if scripted else {}
+    client = client_for(alice)
+    url = reverse("chat_write", args=[duel.pk])
+    if "%" in text:  # as a browser would send it, already encoded
+        response = client.post(url, f"text={text}", content_type=FORM, headers=headers)
+    else:
+        response = client.post(url, {"text": text}, headers=headers)
+    assert response.status_code == 400 and "NUL" in response.text
+    assert not ChatMessage.objects.exists()
+
+
+def test_a_nul_in_a_multipart_form_field_or_its_name_is_refused(duel, alice):
+    client = client_for(alice)
+    for fields in ({"text": "a\x00b"}, {"te\x00xt": "hello"}):
+        response = client.post(reverse("chat_write", args=[duel.pk]), fields)  # multipart
+        assert response.status_code == 400
+    assert not ChatMessage.objects.exists()
+
+
+@pytest.mark.parametrize("cookie", ["sessionid", "csrftoken", "messages", "other"])
+def test_a_nul_in_a_cookie_is_refused(alice, cookie):
+    client = client_for(alice)
+    # A quoted cookie value may spell a NUL as an octal escape, which Django decodes.
+    client.cookies[cookie] = "abc\x00defghijklmnop"
+    response = client.get(reverse("lobby"))
+    assert response.status_code == 400 and "NUL" in response.text
 
 
 def test_a_display_name_with_a_slash_is_refused_and_the_page_still_draws(alice):

@@ -58,3 +58,28 @@ def test_the_players_still_reach_their_private_table(private_table, alice):
     assert client.post(reverse("cancel", args=[private_table.pk])).status_code == 302
     private_table.refresh_from_db()
     assert private_table.status == "cancelled"
+
+
+LIFECYCLE = ["join", "leave", "cancel", "resign", "start", "reclaim", "rematch_decline"]
+# Tokens that are not ASCII (the real ones are base64url), as a form body: a lookalike
+# letter, an accent, a combining mark, a playing card, a lone surrogate half and a byte
+# that is not UTF-8 at all.
+ODD_TOKENS = ["%EF%BD%87uess", "%C3%A9" * 16, "%F0%9F%82%A1", "%CC%81", "%ED%A0%80", "%FF"]
+FORM = "application/x-www-form-urlencoded"
+
+
+@pytest.mark.parametrize("name", LIFECYCLE)
+@pytest.mark.parametrize("token", ODD_TOKENS)
+def test_a_token_that_is_not_ascii_is_404_on_every_action(private_table, charlie, name, token):
+    client = client_for(charlie)
+    response = client.post(reverse(name, args=[private_table.pk]), f"token={token}", content_type=FORM)
+    assert response.status_code == 404
+    private_table.refresh_from_db()
+    assert private_table.status == "open" and not private_table.seats.filter(user=charlie).exists()
+
+
+def test_the_real_token_with_one_letter_made_a_lookalike_is_404(private_table, charlie):
+    lookalike = private_table.invite_token[:-1] + "\uff41"  # FULLWIDTH LATIN SMALL LETTER A
+    response = client_for(charlie).post(reverse("join", args=[private_table.pk]), {"token": lookalike})
+    assert response.status_code == 404
+    assert not private_table.seats.filter(user=charlie).exists()

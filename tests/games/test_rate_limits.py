@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
 from games.models import Game, Move, Status
-from tests.conftest import client_for
+from tests.conftest import client_for, needs_redis
 
 
 def open_table(client, players="2"):
@@ -73,7 +75,7 @@ def test_the_limits_let_players_through_when_the_cache_is_down(duel, alice, rate
     def down(*args, **kwargs):
         raise ConnectionError("the cache is down")
 
-    monkeypatch.setattr(cache, "add", down)
+    monkeypatch.setattr(caches["limits"], "add", down)
     card = duel.state["hands"][0][0]
     assert play(client_for(alice), duel, card, 0).status_code == 200
 
@@ -85,3 +87,17 @@ def test_the_message_says_the_limit_in_words(rate, words):
     from games.limits import described
 
     assert described(rate, "moves") == words
+
+
+@needs_redis
+def test_with_redis_a_limit_is_counted_there_without_a_database_query(alice, rate_limits, rf):
+    """Counting holds no database connection: a burst of requests cannot use up the pool."""
+    from games.limits import exceeded
+
+    request = rf.post("/")
+    request.user = alice
+    with CaptureQueriesContext(connection) as queries:
+        assert exceeded(request, "move") is None
+    assert len(queries) == 0
+    keys = caches["limits"].keys(f"*{rate_limits.RATELIMIT_CACHE_PREFIX}*")
+    assert len(keys) == 1

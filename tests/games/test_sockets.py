@@ -10,7 +10,7 @@ from django.db import connections
 
 from config.asgi import application
 from games import presence, services
-from games.consumers import GameConsumer, PlayerConsumer
+from games.consumers import GameConsumer, LobbyConsumer, PlayerConsumer
 from tests.conftest import SOCKET_WAIT
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -132,4 +132,69 @@ async def test_a_socket_from_the_same_host_on_another_port_or_scheme_is_refused(
     assert not connected
     # No consumer ran to hand the set-up's database connection back (with PostgreSQL's
     # pool it would outlive the test database).
+    await sync_to_async(connections.close_all)()
+
+
+# Our sockets speak JSON text only. A frame of anything else closes the socket with the
+# code that names the fault: 1003 for binary data, 1007 for text that is not JSON.
+BAD_FRAMES = [
+    ({"bytes_data": b"\x00\xff"}, 1003),
+    ({"bytes_data": b'{"type": "ping"}'}, 1003),
+    ({"text_data": "not json"}, 1007),
+    ({"text_data": '{"type": "ping"'}, 1007),
+    ({"text_data": "[" * 100_000}, 1007),  # nested deeper than the parser goes
+    ({"text_data": "\ud800"}, 1007),
+]
+
+
+async def _opened(path, user, consumer, first_message):
+    comm = communicator(path, user, consumer)
+    assert (await comm.connect(timeout=SOCKET_WAIT))[0]
+    if first_message:
+        await comm.receive_json_from(timeout=SOCKET_WAIT)
+    return comm
+
+
+@pytest.mark.parametrize("frame, code", BAD_FRAMES)
+@pytest.mark.parametrize("which", ["game", "me", "lobby"])
+async def test_a_bad_frame_closes_the_socket_with_its_code(alice, bob, frame, code, which):
+    game = await new_duel(alice, bob)
+    path, consumer = {
+        "game": (f"/ws/game/{game.pk}/", GameConsumer),
+        "me": ("/ws/me/", PlayerConsumer),
+        "lobby": ("/ws/lobby/", LobbyConsumer),
+    }[which]
+    comm = await _opened(path, bob, consumer, which == "game")
+    await comm.send_to(**frame)
+    assert await comm.receive_output(timeout=SOCKET_WAIT) == {"type": "websocket.close", "code": code}
+    await comm.disconnect(timeout=SOCKET_WAIT)  # re-raises if the consumer raised
+
+
+async def test_a_good_ping_after_a_bad_one_is_never_read(alice, bob):
+    """The control: a well-formed ping keeps the socket open."""
+    game = await new_duel(alice, bob)
+    comm = await _opened(f"/ws/game/{game.pk}/", bob, GameConsumer, True)
+    await comm.send_json_to({"type": "ping"})
+    await comm.send_json_to(["not", "a", "ping"])
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"http://127.0.0.1:port",
+        b"http://127.0.0.1:99999",
+        b"http://127.0.0.1:-1",
+        b"http://[::1",
+        b"http://127.0.0.1:8000:8000",
+        b"\xff\xfe",
+        b"",
+    ],
+)
+async def test_a_malformed_origin_is_refused_at_the_handshake(alice, bob, origin):
+    game = await new_duel(alice, bob)
+    comm = communicator(f"/ws/game/{game.pk}/", None, origin=origin)
+    connected, code = await comm.connect(timeout=SOCKET_WAIT)
+    assert not connected and code == 1000  # Channels' refusal, which servers answer with 403
     await sync_to_async(connections.close_all)()

@@ -3,7 +3,7 @@ page can retry, never a 500, and the move it interrupted changed nothing."""
 
 from __future__ import annotations
 
-from django.db import OperationalError, connection
+from django.db import OperationalError, ProgrammingError, connection
 from django.test import Client
 from django.urls import reverse
 
@@ -43,7 +43,7 @@ def test_a_move_meeting_a_locked_database_is_503_to_retry_and_changes_nothing(du
 def test_other_database_errors_are_still_server_errors(duel, alice):
     def broken(execute, sql, params, many, context):
         if "games_move" in sql and sql.lstrip().upper().startswith("INSERT"):
-            raise OperationalError("disk I/O error")
+            raise ProgrammingError('column "nope" does not exist')  # the server's own fault
         return execute(sql, params, many, context)
 
     client = Client(raise_request_exception=False)

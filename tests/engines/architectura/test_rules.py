@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.architectura import ENGINE
-from games.engines.architectura.cards import BASIC_DECK
+from games.engines.architectura.cards import ADDITIONAL_NAMES, BASIC_DECK, BUILDINGS
 from games.engines.architectura.city import value
 from games.engines.base import IllegalAction
 
@@ -691,6 +691,30 @@ def test_advanced_only_the_same_basic_value_or_the_named_card_may_be_replaced():
     assert ("Laboratory", "Museum") in pairs
     with pytest.raises(IllegalAction):
         act(s, 0, "swap", add="Laboratory", out="Park")
+
+
+def test_advanced_laboratory_may_replace_the_fountain():
+    """Advanced Rules ("Only the cards of the same basic value may be switched"): the Fountain's
+    basic value is 4, like the Laboratory's."""
+    s = ENGINE.setup(3, 2, {"variant": "advanced", "swaps": "1"})
+    s = act(s, 0, "swap", add="Laboratory", out="Fountain")
+    assert s["swaps"][0] == [["Laboratory", "Fountain"]]
+
+
+@pytest.mark.parametrize("add", ADDITIONAL_NAMES)
+def test_advanced_every_pair_of_cards_follows_the_basic_value_rule(add):
+    """Advanced Rules, over every pair of an additional and a basic card: a card whose text names
+    the card it replaces ("Replaces X.") replaces that one alone, whatever the values; any other
+    replaces exactly the basic cards of its basic value. Computed from the values printed on the
+    cards, so no change of values can leave a stale list behind."""
+    s = ENGINE.setup(3, 2, {"variant": "advanced", "swaps": "6"})
+    offered = {a["out"] for a in ENGINE.legal_actions(s, 0) if a["type"] == "swap" and a["add"] == add}
+    text = BUILDINGS[add].text
+    named = text.removeprefix("Replaces ").split(".")[0] if text.startswith("Replaces ") else None
+    for out in BASIC_DECK:
+        same_value = BUILDINGS[out].basic_value == BUILDINGS[add].basic_value
+        assert (out in offered) == (out == named if named else same_value), (add, out)
+    assert offered, add  # every additional card has something to replace
 
 
 def test_advanced_replacement_count_from_the_option_or_a_die():

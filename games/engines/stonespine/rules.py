@@ -60,6 +60,7 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         "discard": [],
         "hands": [sorted(deck[5 * i : 5 * i + 5]) for i in range(players)],
         "picks": [None] * players,
+        "passed_on": [[] for _ in range(players)],
         "grids": [d.empty() for _ in range(players)],
         "blueprints": rng.shuffled(sorted(BLUEPRINTS))[:players],
         "goal": rng.choice(sorted(GOALS)),
@@ -226,8 +227,16 @@ def _end_turn(s: State, rng: Rng) -> None:
         for hand in s["hands"]:
             s["discard"] += hand
         s["hands"] = [[] for _ in range(s["players"])]
+        s["passed_on"] = [[] for _ in range(s["players"])]
         count_gold(s)
         return
+    # Each seat remembers the hands it passed on this year (its own view shows them), so a
+    # search knows what it handed its neighbours. New lists, never changed in place (clone
+    # shares them); states saved before this have none.
+    before = s.get("passed_on") or [[] for _ in range(s["players"])]
+    s["passed_on"] = [
+        [*mine, [s["turn"] - 1, list(hand)]] for mine, hand in zip(before, s["hands"], strict=True)
+    ]
     n = s["players"]
     step = 1 if s["year"] in (1, 3) else -1  # left in years 1 and 3, right in 2 and 4
     s["hands"] = [s["hands"][(i - step) % n] for i in range(n)]
@@ -320,6 +329,10 @@ def view(s: State, seat: int | None) -> View:
         "phase": s["phase"],
         "hand": list(s["hands"][seat]) if mine else [],
         "my_pick": dict(pick) if pick else None,
+        # The hands this seat passed on this year, [turn, chambers]: it saw them.
+        "my_passed_on": [[t, list(h)] for t, h in s.get("passed_on", [[]] * s["players"])[seat]]
+        if mine
+        else [],
         # Who has chosen this turn (never what: that shows when everyone has chosen).
         "chosen": [p is not None for p in s["picks"]],
         # Who still has to act (public on the table too): in a two-player game a seat that

@@ -10,13 +10,15 @@ import pytest
 from django.template.loader import get_template
 from django.urls import reverse
 
+from games.engines.architectura import cards as ar
 from games.engines.lords import data as lords
 from games.engines.lords.market import stones_affordable
 from games.engines.lords.state import new_player
+from games.engines.stonespine import data as ss
 
-# The How to play pages whose every number is read from data. Stonespine's, Thunderstone's and
-# Architectura's still write some numbers in the template: add each here once it reads them.
-FROM_DATA = ["lords"]
+# The How to play pages whose every number is read from data. Thunderstone's still writes
+# some numbers in the template: add it here once it reads them.
+FROM_DATA = ["lords", "architectura", "stonespine"]
 
 
 def _template(slug: str) -> str:
@@ -26,7 +28,7 @@ def _template(slug: str) -> str:
 def _words(source: str) -> str:
     """A template's own text: without template tags, variables, comments and HTML tags."""
     text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", " ", source, flags=re.S)
-    return re.sub(r"<[^>]*>|&\w+;", " ", text)
+    return re.sub(r"<[^>]*>|&#?\w+;", " ", text)
 
 
 def _page(client, slug: str) -> str:
@@ -82,3 +84,22 @@ def test_lords_stones_any_number_the_gems_pay_for(client):
     assert stones_affordable(p) == 100 // lords.STONE_PRICE  # 20, more than a wall takes
     p["gems"], p["negotiate"] = 104, 4
     assert stones_affordable(p) == 21  # 21 stones: 105 gems less 4; 22 would cost 106
+
+
+def test_architectura_how_to_play_states_the_engine_s_numbers(client):
+    page = _page(client, "architectura")
+    assert f"a deck of {len(ar.BASIC)} buildings" in page and f"{ar.TOKENS} protection tokens" in page
+    assert f"a hand of {ar.HAND_LIMIT} cards" in page and f"hand limit ({ar.HAND_LIMIT}, unless" in page
+    assert f"{ar.BLOCKS} blocks" in page
+    assert "a house rule" in page
+
+
+def test_stonespine_how_to_play_states_the_engine_s_numbers(client):
+    page = _page(client, "stonespine")
+    met = sorted(ss.BLUEPRINT_POINTS.items())
+    assert ", ".join(f"{m} → {vp}" for m, vp in met[:-1]) in page
+    assert f"never more than {ss.GOLD_CAP}" in page
+    assert " and ".join(map(str, ss.PRIORITY_VP[1:])) in page and f"{ss.PRIORITY_VP[0]}, " in page
+    assert f"{ss.GOAL_VP[0]}, {ss.GOAL_VP[1]} and {ss.GOAL_VP[2]} for the best" in page
+    assert f"{ss.HAND_SIZE} new chambers each" in page
+    assert f"Scoring after year {ss.YEARS}" in page

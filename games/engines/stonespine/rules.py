@@ -20,9 +20,15 @@ from .data import (
     BLUEPRINTS,
     CHALLENGES_SHOWN,
     CHAMBERS,
+    GOAL_VP,
+    HAND_SIZE,
+    LEFT_YEARS,
     MARKET_CARDS,
+    NEW_CHALLENGES_AFTER,
+    PRIORITY_VP,
     START_GOLD,
     TOKENS,
+    YEARS,
 )
 from .table import (
     buy,
@@ -56,9 +62,9 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         "year": 1,
         "turn": 0,
         "phase": "build",
-        "deck": deck[5 * players :],
+        "deck": deck[HAND_SIZE * players :],
         "discard": [],
-        "hands": [sorted(deck[5 * i : 5 * i + 5]) for i in range(players)],
+        "hands": [sorted(deck[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i in range(players)],
         "picks": [None] * players,
         "passed_on": [[] for _ in range(players)],
         "grids": [d.empty() for _ in range(players)],
@@ -238,7 +244,7 @@ def _end_turn(s: State, rng: Rng) -> None:
         [*mine, [s["turn"] - 1, list(hand)]] for mine, hand in zip(before, s["hands"], strict=True)
     ]
     n = s["players"]
-    step = 1 if s["year"] in (1, 3) else -1  # left in years 1 and 3, right in 2 and 4
+    step = 1 if s["year"] in LEFT_YEARS else -1  # left in years 1 and 3, right in 2 and 4
     s["hands"] = [s["hands"][(i - step) % n] for i in range(n)]
     if n == 2:
         for hand in s["hands"]:
@@ -264,14 +270,15 @@ def _pass(s: State, seat: int, action: Action) -> None:
 
 def _end_year(s: State, rng: Rng) -> None:
     s["priority"], s["next_priority"] = s["next_priority"], []
-    if s["year"] == 4:
+    if s["year"] == YEARS:
         s["phase"] = "over"
         return
     # Cleanup (rulebook III): new market, new challenges after years 1 and 2, new hands.
     refill_market(s, rng)  # the old cards and their unsold tokens are discarded
-    reveal_challenges(s, s["players"] + 1 if s["year"] < 3 else 0)
+    reveal_challenges(s, s["players"] + 1 if s["year"] in NEW_CHALLENGES_AFTER else 0)
     s["hands"] = [
-        sorted(c for c in (draw(s, rng) for _ in range(5)) if c is not None) for _ in range(s["players"])
+        sorted(c for c in (draw(s, rng) for _ in range(HAND_SIZE)) if c is not None)
+        for _ in range(s["players"])
     ]
     s["year"] += 1
     s["turn"] = 0
@@ -286,8 +293,8 @@ def outcome(s: State) -> Outcome | None:
     if s["phase"] != "over":
         return None
     n = s["players"]
-    awards = (9, 6, 3) if n > 2 else (9, 6)
-    goal_awards = (15, 9, 5) if n > 2 else (15, 9)
+    awards = PRIORITY_VP if n > 2 else PRIORITY_VP[:2]
+    goal_awards = GOAL_VP if n > 2 else GOAL_VP[:2]
     breakdown = [dict.fromkeys(CATEGORIES, 0) for _ in range(n)]
     for place, seat in enumerate(s["priority"][: len(awards)]):
         breakdown[seat]["Final priority"] = awards[place]

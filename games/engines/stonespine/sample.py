@@ -26,7 +26,7 @@ from games.engines.rng import Rng
 
 from . import dungeon as d
 from .cards import CHALLENGES
-from .data import CHAMBERS, MARKET_CARDS, TOKENS
+from .data import CHAMBERS, LEFT_YEARS, MARKET_CARDS, TOKENS
 from .jael import deck as jael_deck
 
 State = dict[str, Any]
@@ -108,7 +108,7 @@ def _passed_on(view: dict[str, Any], seat: int, seen: set[int]) -> dict[int, lis
     n = view["players"]
     if view["phase"] != "build" or view["solo"]:
         return {}
-    step = 1 if view["year"] in (1, 3) else -1
+    step = 1 if view["year"] in LEFT_YEARS else -1
     known: dict[int, list[int]] = {}
     for turn, cards in view["my_passed_on"]:
         moves = view["turn"] - turn

@@ -1,6 +1,7 @@
 """Every number a player reads on a How to play page comes from the engine's data: the
 template states none of its own (its text, outside template tags, holds no digit), and the
-rendered page states what the engine does."""
+rendered page states what the engine does. Numbers the page needs are passed in by each game's
+`*_rules` template tag (games/templatetags/)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from games.engines.lords import data as lords
 from games.engines.lords.market import stones_affordable
 from games.engines.lords.state import new_player
 from games.engines.stonespine import data as ss
+from games.engines.thunderstone import data as ts
+from games.engines.thunderstone.battle import LIGHT_COST
+from games.engines.thunderstone.setup import STONE_DEPTH
+from games.engines.thunderstone.state import HAND_SIZE
+from games.engines.thunderstone.village import MILITIA_XP
 
-# The How to play pages whose every number is read from data. Thunderstone's still writes
-# some numbers in the template: add it here once it reads them.
-FROM_DATA = ["lords", "architectura", "stonespine"]
+FROM_DATA = ["lords", "architectura", "stonespine", "thunderstone"]
 
 
 def _template(slug: str) -> str:
@@ -103,3 +107,21 @@ def test_stonespine_how_to_play_states_the_engine_s_numbers(client):
     assert f"{ss.GOAL_VP[0]}, {ss.GOAL_VP[1]} and {ss.GOAL_VP[2]} for the best" in page
     assert f"{ss.HAND_SIZE} new chambers each" in page
     assert f"Scoring after year {ss.YEARS}" in page
+
+
+def test_thunderstone_how_to_play_states_the_engine_s_numbers(client):
+    page = _page(client, "thunderstone")
+    stacks = {tuple((c.level, c.count) for c in cards) for cards in ts.HERO_TYPES.values()}
+    assert len(stacks) == 1  # the page describes one hero stack for all
+    (one, two, three) = next(iter(stacks))
+    assert (
+        f"{one[1]} level {one[0]} heroes on top of {two[1]} level {two[0]} and {three[1]} level {three[0]}"
+        in page
+    )
+    assert f"costs you {LIGHT_COST} from your total" in page
+    assert (
+        f"bottom {STONE_DEPTH} monsters" in page and f"you take it ({ts.CARDS[ts.STONE].vp} points)" in page
+    )
+    assert f"You hold {HAND_SIZE} cards" in page and f"for {MILITIA_XP} XP" in page
+    griffon = ts.CARDS["Griffon"]
+    assert f"Griffon (health {griffon.health})" in page

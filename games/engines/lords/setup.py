@@ -69,7 +69,7 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         for _ in range(START_SPELLS):
             mat["hand"].append(s["spell_deck"].pop(0))
         herbs = ", ".join(HERB_NAMES[h] for h in HERBS for _ in range(mat["herbs"][h]))
-        log(s, "{p%d} starts with 2 workers, 50 gems and %s." % (p, herbs))
+        log(s, "{p%d} starts with %d workers, %d gems and %s." % (p, mat["workers"], mat["gems"], herbs))
         log(s, "You were dealt %s." % " and ".join(SPELLS[c].name for c in mat["hand"]), to=p)
     refill_display(s)
     log(s, "{p%d} holds the first-player marker. Round 1 of %d." % (first, s["rounds"]))

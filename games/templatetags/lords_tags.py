@@ -277,4 +277,7 @@ def lords_rules() -> dict[str, Any]:
         "bag_herb": d.BAG[d.HERBS[0]],
         "bag_rotted": d.BAG[ROTTED],
         "closed_2": [{"name": s.name, "value": s.value} for s in closed],
+        "catch_up_price": d.CATCH_UP_PRICE,
+        "hires": sum(SPOTS[sid].area == "hire" for sid in spots_for(4)),
+        "hires_2": sum(SPOTS[sid].area == "hire" for sid in spots_for(2)),
     }

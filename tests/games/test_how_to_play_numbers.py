@@ -70,6 +70,13 @@ def test_lords_how_to_play_states_the_engine_s_numbers(client):
     assert f"Quarry Cart {copies} {cart.price} {cart.vp} +{lords.QUARRY_STONES} stones when bought" in page
 
 
+def test_lords_how_to_play_states_the_first_round_catch_up(client):
+    page = _page(client, "lords")
+    hires = [sum(lords.SPOTS[sid].area == "hire" for sid in lords.spots_for(n)) for n in (4, 2)]
+    assert f"Only {hires[0]} Hire spots are open ({hires[1]} with two players)" in page
+    assert f"costs them {lords.CATCH_UP_PRICE} gems at the start" in page
+
+
 def test_lords_how_to_play_names_every_spot_closed_with_two_players(client):
     """Rules text (two players): the second spot of each pair is closed."""
     page = _page(client, "lords")

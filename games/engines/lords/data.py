@@ -30,6 +30,7 @@ START_GEMS = 50
 START_WORKERS = 2
 START_HERBS = 3
 MAX_WORKERS = 5
+CATCH_UP_PRICE = 20  # round 1: what a player placing after the Hire spots pays for its worker
 SKILLS = ("fight", "build", "negotiate")
 START_SKILLS = {"fight": 1, "build": 2, "negotiate": 0}
 MAX_SKILL = 6

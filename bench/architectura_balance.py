@@ -20,12 +20,17 @@ For every player count (2-4) and variant it prints:
 Seeds are drawn from the clock and printed; `--seed` repeats a run. Two worker processes.
 
     nice -n 10 .venv/bin/python bench/architectura_balance.py [--games 2000] [--players 2,3,4]
-        [--variant basic,advanced] [--seed N] [--jobs 2]
+        [--variant basic,advanced] [--balance off,on] [--seed N] [--jobs 2] [--figures]
+
+The advanced game is played without and with the house rule "balance later seats" (the head
+start); `--figures` writes both seat tables to games/engines/architectura/seat_figures.json, which
+the new-table form's help for that option reads.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -35,16 +40,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import clock_seed, run_pool, wilson
-from games.engines.architectura import ENGINE, rules
+from games.engines.architectura import ENGINE, rules, seat_figures
 from games.engines.architectura.bots import heuristic_bot
 from games.engines.architectura.cards import ADDITIONAL_NAMES, BUILDINGS
 from games.engines.rng import Rng, seed_state
 
 
-def one_game(job: tuple[int, int, str]) -> dict[str, Any]:
+def one_game(job: tuple[int, int, str, bool]) -> dict[str, Any]:
     """Plays one game; returns its winners, decks, what each seat built, and the winners' cities."""
-    seed, players, variant = job
-    options = {"variant": variant, "swaps": "6"}
+    seed, players, variant, balance = job
+    options = {"variant": variant, "swaps": "6", "balance": balance}
     s = ENGINE.setup(seed, players, options)
     rng = Rng(seed_state(seed ^ 0xA5C417))
     plans: dict[int, list[dict[str, str]]] = {}
@@ -113,6 +118,11 @@ def deck_of(s: dict[str, Any], p: int) -> list[str]:
     for add, out in s["swaps"][p]:
         deck[deck.index(out)] = add
     return deck
+
+
+def seat_shares(players: int, results: list[dict[str, Any]]) -> list[float]:
+    wins: Counter[int] = Counter(w for r in results for w in r["winners"])
+    return [wins[p] / len(results) for p in range(players)]
 
 
 def report(players: int, variant: str, results: list[dict[str, Any]], seconds: float) -> bool:
@@ -188,20 +198,49 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: from the clock)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--balance",
+        default="off,on",
+        help="advanced game: without (off) and/or with (on) the house rule 'balance later seats'",
+    )
+    parser.add_argument(
+        "--figures",
+        action="store_true",
+        help="write the advanced game's seat wins with and without the house rule to "
+        "games/engines/architectura/seat_figures.json (the new-table form shows them)",
+    )
     args = parser.parse_args()
     first = clock_seed() if args.seed is None else args.seed
-    print(
-        f"seeds {first}..{first + args.games - 1} (repeat with --seed {first}), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
-    )
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"seeds {first}..{first + args.games - 1} (repeat with --seed {first}), {when}")
     ok = True
+    shares: dict[str, dict[str, Any]] = {}
     for variant in args.variant.split(","):
+        settings = [x == "on" for x in args.balance.split(",")] if variant == "advanced" else [False]
         for players in [int(x) for x in args.players.split(",")]:
-            started = time.perf_counter()
-            jobs = [(first + i, players, variant) for i in range(args.games)]
-            results = run_pool(one_game, jobs, args.jobs)
-            ok &= report(players, variant, results, time.perf_counter() - started)
-            sys.stdout.flush()
+            for balance in settings:
+                started = time.perf_counter()
+                jobs = [(first + i, players, variant, balance) for i in range(args.games)]
+                results = run_pool(one_game, jobs, args.jobs)
+                name = f"{variant}{', balance later seats' if balance else ''}"
+                ok &= report(players, name, results, time.perf_counter() - started)
+                if variant == "advanced":
+                    row = shares.setdefault(str(players), {"points": rules.HEAD_START[players]})
+                    row["with" if balance else "without"] = [
+                        round(x, 3) for x in seat_shares(players, results)
+                    ]
+                sys.stdout.flush()
     print("targets:", "all met" if ok else "NOT all met")
+    if args.figures:
+        complete = {n: row for n, row in shares.items() if "with" in row and "without" in row}
+        out = {
+            "games": args.games,
+            "seeds": [first, first + args.games - 1],
+            "measured": when,
+            "players": complete,
+        }
+        seat_figures.FILE.write_text(json.dumps(out, indent=1) + "\n")
+        print(f"wrote {seat_figures.FILE.name}: {seat_figures.help_text(out)}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ from typing import Any
 
 from django import template
 
-from games.engines.architectura.cards import ADDITIONAL, BASIC, BLOCKS, BUILDINGS, COLOURS
+from games.engines.architectura.cards import ADDITIONAL, BASIC, BLOCKS, BUILDINGS, COLOURS, HAND_LIMIT, TOKENS
+from games.engines.architectura.rules import HEAD_START
 
 register = template.Library()
 
@@ -152,3 +153,19 @@ def waiting_for(view: dict[str, Any]) -> str:
         return "The game is over."
     what = ASKS.get(ask["k"]) or f"how to use the effect of {ask['me']}"
     return f"{what}"
+
+
+@register.simple_tag
+def architectura_rules() -> dict[str, Any]:
+    """The numbers the How to play page states, read from the engine's data."""
+    return {
+        "blocks": BLOCKS,
+        "deck": len(BASIC),
+        "hand": HAND_LIMIT,
+        "tokens": TOKENS,
+        "extra": len(ADDITIONAL),
+        "head_start": [
+            {"players": n, "per_seat": k, "starts": ", ".join(str(k * (n - 1 - p)) for p in range(n))}
+            for n, k in HEAD_START.items()
+        ],
+    }

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import template
 
+from games.engines.lords import data as d
 from games.engines.lords.data import (
     BONUS_WORDS,
     HERB_COLOURS,
@@ -203,3 +204,86 @@ def _first_of(name: str) -> str:
 @register.filter
 def lookup_name(counts: dict[str, int], name: str) -> int:
     return counts.get(name, 0)
+
+
+def _spot_values(area: str) -> list[int]:
+    """The gems of an area's spots in board order (their cost, or what General Labour pays)."""
+    return [spot.value for sid, spot in SPOTS.items() if spot.area == area and not sid.endswith("-late")]
+
+
+def _late(area: str) -> int:
+    return SPOTS[f"{area}-late"].value
+
+
+def _or(values: list[int]) -> str:
+    """7, 6, 5 or 4."""
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+@register.simple_tag
+def lords_rules() -> dict[str, Any]:
+    """Every number the How to play page and the board state, read from the engine's data."""
+    labour = _spot_values("labor")
+    closed = [SPOTS[sid] for sid in SPOTS if sid not in spots_for(2)]
+    return {
+        "workers": d.START_WORKERS,
+        "gems": d.START_GEMS,
+        "herbs": d.START_HERBS,
+        "spells": d.START_SPELLS,
+        "skills": d.START_SKILLS,
+        "gardens": d.GARDENS,
+        "garden_limit": d.GARDEN_CAPACITY,
+        "moat_gardens": d.MOAT_GARDENS,
+        "moat_capacity": d.MOAT_CAPACITY,
+        "rounds": d.rounds_for(4),
+        "rounds_3": d.rounds_for(3),
+        "rotted_stone": d.ROTTED_FOR_STONE,
+        "rotted_herb": d.ROTTED_FOR_HERB,
+        "sec": {title.lower(): number for number, title in SECTIONS.items()},
+        "sections": len(SECTIONS),
+        "hire": _or(_spot_values("hire")),
+        "max_workers": d.MAX_WORKERS,
+        "alchemist": _or(_spot_values("alchemist")),
+        "caster": _or(_spot_values("caster")),
+        "cast_discount": d.CAST_DISCOUNT,
+        "store_items": d.STORE_ITEMS,
+        "stone_price": d.STONE_PRICE,
+        "peek": d.PEEK_PRICE,
+        "display": d.DISPLAY_SIZE,
+        "herb_shown": d.HERB_SHOWN_PRICE,
+        "herb_any": d.HERB_ANY_PRICE,
+        "market_spells": d.MARKET_SPELLS,
+        "blind": d.BLIND_SPELL_PRICE,
+        "min_price": d.MIN_MARKET_PRICE,
+        "train": _or(_spot_values("fight")),
+        "max_skill": d.MAX_SKILL,
+        "moat_work": MOAT_WORK,
+        "wall_work": WALL_WORK,
+        "tower_work": TOWER_WORK,
+        "max_towers": d.MAX_TOWERS,
+        "wall_less": d.WALL_INCOME_LESS,
+        "tournament": d.tournament_places(4),
+        "tournament_2": d.tournament_places(2),
+        "tournament_min": d.TOURNAMENT_MIN,
+        "prizes": ", ".join(str(g) for g in TOURNAMENT_PRIZES[:-1]) + f" and {TOURNAMENT_PRIZES[-1]}",
+        "labour": _or(labour),
+        "labour_count": len(labour),
+        "herb_sell": d.HERB_SELL,
+        "thieves_gems": d.THIEVES_GEMS,
+        "thieves_vp": d.THIEVES_VP,
+        "thieves_tokens": d.THIEVES_TOKENS,
+        "late_alchemist": _late("alchemist"),
+        "late_caster": _late("caster"),
+        "moat_vp": d.MOAT_VP,
+        "wall_vp": d.WALL_VP,
+        "tower_vp": [{"towers": n, "vp": vp} for n, vp in d.TOWER_VP.items() if n],
+        "majority_vp": d.MAJORITY_VP,
+        "tied_vp": d.TIED_MAJORITY_VP,
+        "bag_herb": d.BAG[d.HERBS[0]],
+        "bag_rotted": d.BAG[ROTTED],
+        "closed_2": [{"name": s.name, "value": s.value} for s in closed],
+        "catch_up_price": d.CATCH_UP_PRICE,
+        "hires": sum(SPOTS[sid].area == "hire" for sid in spots_for(4)),
+        "hires_2": sum(SPOTS[sid].area == "hire" for sid in spots_for(2)),
+    }

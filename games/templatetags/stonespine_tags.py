@@ -9,6 +9,7 @@ from typing import Any
 
 from django import template
 
+from games.engines.stonespine import data
 from games.engines.stonespine import dungeon as d
 from games.engines.stonespine.cards import CHALLENGES, GOALS
 from games.engines.stonespine.data import BLUEPRINTS, CHAMBERS
@@ -185,4 +186,31 @@ def jael_panel(view: dict[str, Any]) -> dict[str, Any]:
         "counts": sorted(counts.items()),
         "stars": sum(int(e[4:]) for e in items if e.startswith("star")),
         "mode": solo["mode"],
+    }
+
+
+def _and(values: list[Any]) -> str:
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+@register.simple_tag
+def stonespine_rules() -> dict[str, Any]:
+    """The numbers the How to play page states, read from the engine's data."""
+    years = list(range(1, data.YEARS + 1))
+    blueprint = sorted(data.BLUEPRINT_POINTS.items())
+    return {
+        "years": data.YEARS,
+        "left_years": _and(list(data.LEFT_YEARS)),
+        "right_years": _and([y for y in years if y not in data.LEFT_YEARS]),
+        "new_challenges": _and(list(data.NEW_CHALLENGES_AFTER)),
+        "hand": data.HAND_SIZE,
+        "gold_cap": data.GOLD_CAP,
+        "priority": _and(list(data.PRIORITY_VP)),
+        "goal": _and(list(data.GOAL_VP)),
+        "challenges": data.YEARS - 1,  # one a year when passing, none in the last year
+        "blueprint": ", ".join(f"{met} → {vp}" for met, vp in blueprint[:-1])
+        + f", all {blueprint[-1][0]} → {blueprint[-1][1]}",
+        "demands": blueprint[-1][0],
+        "blueprint_least": blueprint[0][0],
     }

@@ -7,8 +7,21 @@ from typing import Any
 
 from django import template
 
-from games.engines.thunderstone.data import CARDS, MONSTERS_BY_GROUP, STONE, Card, card
+from games.engines.thunderstone import setup
+from games.engines.thunderstone.battle import LIGHT_COST
+from games.engines.thunderstone.data import (
+    CARDS,
+    HERO_TYPES,
+    MONSTERS_BY_GROUP,
+    START_DECK,
+    STONE,
+    Card,
+    card,
+)
+from games.engines.thunderstone.state import HAND_SIZE
 from games.engines.thunderstone.texts import TEXT
+from games.engines.thunderstone.turn import TURNS_PER_PLAYER
+from games.engines.thunderstone.village import MILITIA_XP
 
 register = template.Library()
 
@@ -250,3 +263,71 @@ def status_line(view: dict[str, Any], names: list[str]) -> str:
     if ask:
         return f"{who} {ASKS[ask['k']]}."
     return f"{who} {PHASES[view['phase']]}."
+
+
+def _light_example(light_cards: list[str], hall: list[str]) -> dict[str, Any]:
+    """The light example of How to play, worked out from the cards' data: each monster's
+    darkness (its rank plus its own), the penalties without light and with the given cards."""
+    light = sum(CARDS[c].light for c in light_cards)
+    rows = []
+    for rank, name in enumerate(hall, start=1):
+        m = CARDS[name]
+        rows.append(
+            {
+                "rank": rank,
+                "name": name,
+                "own": m.penalty,
+                "dark": rank + m.penalty,
+                "bare": LIGHT_COST * (rank + m.penalty),
+                "lit": LIGHT_COST * max(0, rank + m.penalty - light),
+                "health": m.health,
+            }
+        )
+    return {"rows": rows, "light": light, "cards": light_cards}
+
+
+@register.simple_tag
+def thunderstone_legend() -> dict[str, Any]:
+    """The key's sample numbers, read from the cards the How to play page shows."""
+    demo = {n: CARDS[n] for n in ("Dwarf Janissary", "Flaming Sword", "Uyril Unending")}
+    return {
+        "gold": demo["Flaming Sword"].gold,
+        "light": demo["Flaming Sword"].light,
+        "weight": demo["Flaming Sword"].weight,
+        "strength": demo["Dwarf Janissary"].strength,
+        "attack": demo["Dwarf Janissary"].attack,
+        "magic": demo["Flaming Sword"].magic,
+        "health": demo["Uyril Unending"].health,
+        "cost": demo["Dwarf Janissary"].cost,
+        "xp": demo["Dwarf Janissary"].xp_cost,
+        "vp": demo["Uyril Unending"].vp,
+    }
+
+
+@register.simple_tag
+def thunderstone_rules() -> dict[str, Any]:
+    """The numbers the How to play page states, read from the engine's data."""
+    groups = setup.OPTIONS["monsters"]["choices"]
+    stack = next(iter(HERO_TYPES.values()))  # every hero stack is made the same way (a test checks)
+    demo = {n: CARDS[n] for n in ("Dwarf Janissary", "Flaming Sword", "Uyril Unending", "Torch")}
+    example = _light_example(["Fireball", "Torch"], ["Knightmare", "Griffon", "Blink Dog"])
+    griffon = example["rows"][1]
+    return {
+        "groups": groups[0],
+        "groups_long": groups[-1],
+        "stone_depth": setup.STONE_DEPTH,
+        "stone_last": setup.STONE_DEPTH + 1,
+        "levels": [{"level": c.level, "count": c.count} for c in stack],
+        "village": setup.VILLAGE_STACKS,
+        "deck": sum(n for _, n in START_DECK),
+        "start": [{"name": name, "count": n} for name, n in START_DECK],
+        "hand": HAND_SIZE,
+        "militia_xp": MILITIA_XP,
+        "light_cost": LIGHT_COST,
+        "turns": TURNS_PER_PLAYER,
+        "stone_vp": CARDS[STONE].vp,
+        "legend": thunderstone_legend(),
+        "example": example,
+        "fireball": CARDS["Fireball"].magic,
+        "griffon_needs": griffon["health"] + griffon["lit"] - CARDS["Fireball"].magic,
+    }

@@ -33,8 +33,9 @@ def test_an_architectura_game_renders_from_start_to_score_sheet(alice, django_ca
     assert any("ar-card" in p and "Street 2" in p and "Block 8" in p for p in pages)
     assert any("pts" in p for p in pages)  # what a card scores right now
     final = client.get(game.get_absolute_url()).text
-    for category in ("Buildings", "Parks and statues", "Graveyard", "Head start"):
+    for category in ("Buildings", "Parks and statues", "Graveyard"):
         assert category in final
+    assert "Head start" not in final  # the rulebook's scoring: the house rule is off
 
 
 def test_the_advanced_game_hides_replacements_until_everyone_is_ready(

@@ -102,10 +102,29 @@ def test_an_option_that_does_not_apply_is_stored_as_its_default(alice):
     )
     game = Game.objects.get()
     assert game.options == {"jael": "basic", "face_down": True}
-    assert opts.in_effect(get_engine("architectura"), 2, {"variant": "basic", "swaps": "3"}) == {
+    assert opts.in_effect(
+        get_engine("architectura"), 2, {"variant": "basic", "swaps": "3", "balance": True}
+    ) == {
         "variant": "basic",
         "swaps": "die",
+        "balance": False,
     }
+
+
+def test_architectura_offers_the_house_rule_with_the_measured_seat_figures(alice):
+    """The head start is a house rule: off by default, offered for the advanced game, and the
+    form's help gives the seats' wins with and without it as the balance bench measured them."""
+    from games.engines.architectura import seat_figures
+
+    spec = get_engine("architectura").options()["balance"]
+    assert spec["default"] is False and spec["when"] == {"variant": ["advanced"]}
+    figures = seat_figures.load()
+    assert set(figures["players"]) == {"2", "3", "4"}
+    page = client_for(alice).get(reverse("new_game", args=["architectura"])).text
+    assert "Balance later seats (house rule)" in page
+    for n, row in figures["players"].items():
+        without = " / ".join(f"{x:.0%}" for x in row["without"])
+        assert f"{n} players: {without} without" in page.replace("&nbsp;", " ")
 
 
 def test_the_lobby_and_the_catalogue_show_options_in_words(alice, bob):

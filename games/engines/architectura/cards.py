@@ -16,7 +16,7 @@ A building's value is one of:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Building:
     scoring: str | None = None
     guarded: bool = False  # protected from the start (counts as a token of its colour)
     advanced: bool = False
-    replaces: tuple[str, ...] = field(default=())  # additional cards: the basic cards they may replace
+    named: str | None = None  # an additional card whose text names the basic card it replaces
     text: str = ""
 
     @property
@@ -44,6 +44,17 @@ class Building:
             return str(self.values[self.basic])
         sign = f"{self.k:+d}" if self.k else ""
         return {"x": f"X{sign}", "no": f"No.{sign}", "grave": f"cards in it{sign}"}[self.kind]
+
+    @property
+    def replaces(self) -> tuple[str, ...]:
+        """The basic cards an additional card may replace (the advanced rules): the one its text
+        names, else every basic card of the same basic value. Computed, never listed, so that a
+        change of values cannot leave a stale list behind."""
+        if not self.advanced:
+            return ()
+        if self.named:
+            return (self.named,)
+        return tuple(b.name for b in BASIC if b.basic_value == self.basic_value)
 
 
 def _b(*args: object, **kw: object) -> Building:
@@ -148,7 +159,7 @@ ADDITIONAL: tuple[Building, ...] = (
         "fixed",
         (10,),
         advanced=True,
-        replaces=("City Hall",),
+        named="City Hall",
         text="Replaces City Hall. To build it, take 2 cards out of the game from your hand and/or your "
         "Graveyard. If you cannot build it at the start of your turn, it leaves the game.",
     ),
@@ -159,7 +170,7 @@ ADDITIONAL: tuple[Building, ...] = (
         1,
         effect="limit",
         advanced=True,
-        replaces=("Museum",),
+        named="Museum",
         text="Replaces Museum. Your hand limit goes up by 1 for the rest of the game. At the start of your turn you may take "
         "a card from your hand out of the game to fetch the Obelisk from your deck (then shuffle it).",
     ),
@@ -168,7 +179,7 @@ ADDITIONAL: tuple[Building, ...] = (
         "grave",
         k=-2,
         advanced=True,
-        replaces=("Statue",),
+        named="Statue",
         text="Replaces Statue. Built beside the city, not in it. Your destroyed buildings go into it "
         "(those face down now, and any destroyed later); it is worth 1 point per card in it, minus 2.",
     ),
@@ -179,7 +190,6 @@ ADDITIONAL: tuple[Building, ...] = (
         1,
         effect="lab",
         advanced=True,
-        replaces=("Library", "Guesthouse", "Museum"),
         text="Each opponent in turn, from your left, plays a card from hand face down on an eligible "
         "space: it counts as destroyed.",
     ),
@@ -190,7 +200,6 @@ ADDITIONAL: tuple[Building, ...] = (
         2,
         effect="factory",
         advanced=True,
-        replaces=("Quarry",),
         text="You may take another of your face-up buildings (not a Manufactory or Smithy) back into your "
         "hand; if you do, you must build a card from your hand on the space it left, with comparison "
         "and effect as usual.",
@@ -201,7 +210,7 @@ ADDITIONAL: tuple[Building, ...] = (
         k=-1,
         effect="copy",
         advanced=True,
-        replaces=("Tavern",),
+        named="Tavern",
         text="Replaces Tavern. Worth the building on its left minus 1. You may copy the effect of a "
         "building next to it (effects that happen when a card is built only).",
     ),

@@ -15,7 +15,7 @@ from games.engines.base import Action, IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 
 from . import city as cy
-from . import effects
+from . import effects, seat_figures
 from .cards import ADDITIONAL_NAMES, BASIC_DECK, BLOCKS, BUILDINGS, HAND_LIMIT, TOKENS
 from .conditions import colour_rule, playable_at
 from .state import State, clone, destroy, draw_up, log, put
@@ -34,6 +34,14 @@ OPTIONS: dict[str, dict[str, Any]] = {
         "label": "Buildings each player may replace",
         "names": {"die": "Roll a die", **{str(n): str(n) for n in range(1, 7)}},
         "help": "How many buildings of the basic deck each player may swap out.",
+        "when": {"variant": ["advanced"]},
+    },
+    "balance": {
+        "choices": [False, True],
+        "default": False,
+        "label": "Balance later seats (house rule)",
+        "names": {False: "No: the rulebook's scoring", True: "Yes: points for each later seat"},
+        "help": seat_figures.help_text(),
         "when": {"variant": ["advanced"]},
     },
 }
@@ -420,7 +428,8 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
     grid = cy.values(city) if grid is None else grid
     n = s["n"]
     out = [
-        {"Buildings": 0, "Parks and statues": 0, "Graveyard": 0, "Head start": head_start(s, p)}
+        {"Buildings": 0, "Parks and statues": 0, "Graveyard": 0}
+        | ({"Head start": head_start(s, p)} if balanced(s) else {})
         for p in range(n)
     ]
     for st, street in enumerate(city):
@@ -439,17 +448,22 @@ def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[st
     return out
 
 
-# Points each player starts with in the advanced game for every player who takes turns after
-# them (designed here; docs/architectura.md, "Seat balance"): the later seats have the last word,
+# The house rule "balance later seats" (an advanced-game table option; the rulebook's scoring
+# has no such points): each player starts with points for every player who takes turns after
+# them (designed here; docs/architectura.md, "Seat balance"). The later seats have the last word,
 # for the last cards built are never compared from their right, and the player who builds last
 # wins most games. By player count: the sizes that evened the seats over 2,000 games each.
 HEAD_START = {2: 1, 3: 3, 4: 3}
 
 
+def balanced(s: State) -> bool:
+    """Whether the table plays the house rule. Tables made before the option existed played
+    the advanced game with the head start: they keep it."""
+    return s["opts"].get("variant") == "advanced" and bool(s["opts"].get("balance", True))
+
+
 def head_start(s: State, p: int) -> int:
-    if s["opts"].get("variant") != "advanced":
-        return 0
-    return HEAD_START[s["n"]] * (s["n"] - 1 - p)
+    return HEAD_START[s["n"]] * (s["n"] - 1 - p) if balanced(s) else 0
 
 
 def end_bonus(city: cy.City, st: int, c: int) -> int:

@@ -30,6 +30,7 @@ START_GEMS = 50
 START_WORKERS = 2
 START_HERBS = 3
 MAX_WORKERS = 5
+CATCH_UP_PRICE = 20  # round 1: what a player placing after the Hire spots pays for its worker
 SKILLS = ("fight", "build", "negotiate")
 START_SKILLS = {"fight": 1, "build": 2, "negotiate": 0}
 MAX_SKILL = 6
@@ -54,6 +55,13 @@ ROTTED_FOR_STONE = 2
 ROTTED_FOR_HERB = 4
 GARDENS = 3
 GARDEN_CAPACITY = 2
+MOAT_GARDENS = 1  # the moat opens one more garden...
+MOAT_CAPACITY = 1  # ...and every garden holds one more herb
+CAST_DISCOUNT = 1  # gems off an Alchemist or Caster per tower (and for the Lodestone Charm)
+MIN_MARKET_PRICE = 1  # Negotiate never takes a Market price below this (per item, herb or stone)
+WALL_INCOME_LESS = 1  # a finished wall pays Fight minus this, every round
+TOURNAMENT_MIN = 2  # fewer workers call the Tournament off
+TIED_MAJORITY_VP = 1  # each player tied for a lead
 START_SPELLS = 2
 MARKET_SPELLS = 3
 STORE_ITEMS = 4
@@ -105,8 +113,8 @@ def _spells() -> dict[str, Spell]:
 
 
 SPELLS = _spells()
-BONUS_WORDS = {"": "", "gems": "+3 gems", "stone": "+1 stone", "fight": "+1 Fight"}
 SPELL_BONUS_GEMS = 3
+BONUS_WORDS = {"": "", "gems": f"+{SPELL_BONUS_GEMS} gems", "stone": "+1 stone", "fight": "+1 Fight"}
 
 # -- General Store items ----------------------------------------------------------------------
 
@@ -125,16 +133,20 @@ class Item:
         return EFFECT_WORDS[self.effect]
 
 
+QUARRY_STONES = 3
+SEED_HERBS = 2
+TOLL_GEMS = 2
+# The items' texts, written from the numbers the engine uses.
 EFFECT_WORDS = {
     "": "",
     "fight": "+1 Fight",
     "build": "+1 Build",
     "negotiate": "+1 Negotiate",
-    "stones": "+2 stones when bought",
+    "stones": f"+{QUARRY_STONES} stones when bought",
     "garden": "every garden holds one more herb",
-    "seeds": "take 2 herbs of your choice when bought",
-    "toll": "+2 gems every round",
-    "charm": "casting costs 1 gem less",
+    "seeds": f"take {SEED_HERBS} herbs of your choice when bought",
+    "toll": f"+{TOLL_GEMS} gems every round",
+    "charm": f"casting costs {CAST_DISCOUNT} gem less",
 }
 
 _ITEM_ROWS = [
@@ -167,9 +179,6 @@ def _items() -> dict[str, Item]:
 
 
 ITEMS = _items()
-QUARRY_STONES = 3
-SEED_HERBS = 2
-TOLL_GEMS = 2
 
 # -- The worker board -------------------------------------------------------------------------
 

@@ -22,12 +22,12 @@ from .data import (
 from .state import Player, State, log, market_price, refill_display, stone_price
 
 Action = dict[str, Any]
-MAX_STONES_AT_ONCE = 12  # the most anyone can use: a whole Wall
 
 
 def stones_affordable(p: Player) -> int:
+    """The rules text lets a player buy any number of stones: as many as the gems pay for."""
     n = 0
-    while n < MAX_STONES_AT_ONCE and stone_price(p, n + 1) <= p["gems"]:
+    while stone_price(p, n + 1) <= p["gems"]:
         n += 1
     return n
 

@@ -74,13 +74,13 @@ def free_apply(s: State, seat: int, action: Action) -> None:
         p["herbs"][ROTTED] -= ROTTED_FOR_STONE
         s["bag"][ROTTED] += ROTTED_FOR_STONE
         p["stones"] += 1
-        log(s, "{p%d} trades 2 Rotted herbs for a stone." % seat)
+        log(s, "{p%d} trades %d Rotted herbs for a stone." % (seat, ROTTED_FOR_STONE))
     else:
         p["herbs"][ROTTED] -= ROTTED_FOR_HERB
         s["bag"][ROTTED] += ROTTED_FOR_HERB
         s["bag"][get] -= 1
         p["herbs"][get] += 1
-        log(s, "{p%d} trades 4 Rotted herbs for %s." % (seat, HERB_NAMES[get]))
+        log(s, "{p%d} trades %d Rotted herbs for %s." % (seat, ROTTED_FOR_HERB, HERB_NAMES[get]))
 
 
 def place(s: State, seat: int, sid: str) -> None:

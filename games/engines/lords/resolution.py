@@ -18,6 +18,7 @@ from .data import (
     ORDER,
     SPOTS,
     THIEVES_GEMS,
+    TOURNAMENT_MIN,
     TOURNAMENT_PRIZES,
     TRAINING,
 )
@@ -135,10 +136,10 @@ def resolve(s: State, sid: str, seat: int) -> None:
 
 
 def tournament(s: State, workers: list[int]) -> None:
-    """Cancelled below two workers; else places by Fight, ties to the earlier arrival."""
+    """Cancelled below TOURNAMENT_MIN workers; else places by Fight, ties to the earlier arrival."""
     if not workers:
         return
-    if len(workers) < 2:
+    if len(workers) < TOURNAMENT_MIN:
         log(s, "Only one worker came to the Tournament: it is cancelled.")
         return
     order = sorted(range(len(workers)), key=lambda k: (-s["players"][workers[k]]["fight"], k))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.engines.rng import Rng
 
-from .data import TOLL_GEMS
+from .data import TOLL_GEMS, WALL_INCOME_LESS
 from .state import State, capacity, garden_count, has_item, log, wall_done
 
 
@@ -15,11 +15,14 @@ def grow(s: State) -> None:
         for g in p["gardens"][: garden_count(p)]:
             if g[0] is not None and g[1] < cap:
                 g[1] += 1
-        wall = max(0, int(p["fight"]) - 1) if wall_done(p) else 0
+        wall = max(0, int(p["fight"]) - WALL_INCOME_LESS) if wall_done(p) else 0
         toll = TOLL_GEMS * has_item(p, "toll")
         if wall:
             p["gems"] += wall
-            log(s, "{p%d}'s Wall pays %d gems (Fight %d less 1)." % (seat, wall, p["fight"]))
+            log(
+                s,
+                "{p%d}'s Wall pays %d gems (Fight %d less %d)." % (seat, wall, p["fight"], WALL_INCOME_LESS),
+            )
         if toll:
             p["gems"] += toll
             log(s, "{p%d}'s Toll Bridge pays %d gems." % (seat, toll))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import ITEMS, MAJORITY_VP, MOAT_VP, SPELLS, THIEVES_VP, TOWER_VP, WALL_VP
+from .data import ITEMS, MAJORITY_VP, MOAT_VP, SPELLS, THIEVES_VP, TIED_MAJORITY_VP, TOWER_VP, WALL_VP
 from .state import State, moat_done, wall_done
 
 CATEGORIES = (
@@ -39,7 +39,7 @@ def majority(values: list[int], p: int) -> int:
     top = max(values)
     if values[p] != top:
         return 0
-    return MAJORITY_VP if values.count(top) == 1 else 1
+    return MAJORITY_VP if values.count(top) == 1 else TIED_MAJORITY_VP
 
 
 def breakdown(s: State, seat: int) -> dict[str, int]:

@@ -8,12 +8,14 @@ from games.engines.rng import Rng, seed_state
 
 from .data import (
     BAG,
+    CATCH_UP_PRICE,
     HERB_NAMES,
     HERBS,
     ITEMS,
     MARKET_SPELLS,
     ROTTED,
     SPELLS,
+    SPOTS,
     START_GEMS,
     START_HERBS,
     START_SPELLS,
@@ -58,6 +60,7 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         "lot": None,
         "log": "",
     }
+    catch_up(s)
     for p, mat in enumerate(s["players"]):
         # Three herbs from the bag; a Rotted token drawn here goes back and is drawn again.
         got = 0
@@ -69,8 +72,22 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         for _ in range(START_SPELLS):
             mat["hand"].append(s["spell_deck"].pop(0))
         herbs = ", ".join(HERB_NAMES[h] for h in HERBS for _ in range(mat["herbs"][h]))
-        log(s, "{p%d} starts with 2 workers, 50 gems and %s." % (p, herbs))
+        log(s, "{p%d} starts with %d workers, %d gems and %s." % (p, mat["workers"], mat["gems"], herbs))
         log(s, "You were dealt %s." % " and ".join(SPELLS[c].name for c in mat["hand"]), to=p)
     refill_display(s)
     log(s, "{p%d} holds the first-player marker. Round 1 of %d." % (first, s["rounds"]))
     return s
+
+
+def catch_up(s: State) -> None:
+    """First-round catch-up (designed here, docs/lords.md "First round"): the players who place in
+    round 1 after every open Hire spot could be taken start with a worker on its way, as if they
+    had hired it in round 1 without spending a placement on it: it works from round 2, and they
+    pay CATCH_UP_PRICE gems for it."""
+    n = s["n"]
+    hires = sum(1 for sid in spots_for(n) if SPOTS[sid].area == "hire")
+    for position in range(hires, n):
+        mat = s["players"][(s["first"] + position) % n]
+        mat["workers"] += 1
+        mat["placed"] += 1  # not in round 1: the placement round counts it as already out
+        mat["gems"] -= CATCH_UP_PRICE

@@ -22,11 +22,15 @@ from typing import Any
 from games.engines.rng import Rng
 
 from .data import (
+    CAST_DISCOUNT,
     DISPLAY_SIZE,
     GARDEN_CAPACITY,
     GARDENS,
     HERBS,
     ITEMS,
+    MIN_MARKET_PRICE,
+    MOAT_CAPACITY,
+    MOAT_GARDENS,
     MOAT_WORK,
     ROTTED,
     START_SKILLS,
@@ -46,7 +50,7 @@ def new_player(workers: int, gems: int) -> Player:
         "stones": 0,
         "herbs": dict.fromkeys((*HERBS, ROTTED), 0),
         # [herb letter or None, markers]; the 4th opens with the Moat.
-        "gardens": [[None, 0] for _ in range(GARDENS + 1)],
+        "gardens": [[None, 0] for _ in range(GARDENS + MOAT_GARDENS)],
         **START_SKILLS,
         "trained": 0,
         "moat": 0,
@@ -149,11 +153,11 @@ def has_item(p: Player, effect: str) -> int:
 
 
 def garden_count(p: Player) -> int:
-    return len(p["gardens"]) if moat_done(p) else len(p["gardens"]) - 1
+    return len(p["gardens"]) if moat_done(p) else len(p["gardens"]) - MOAT_GARDENS
 
 
 def capacity(p: Player) -> int:
-    return GARDEN_CAPACITY + (1 if moat_done(p) else 0) + has_item(p, "garden")
+    return GARDEN_CAPACITY + (MOAT_CAPACITY if moat_done(p) else 0) + has_item(p, "garden")
 
 
 def herb_supply(p: Player) -> dict[str, int]:
@@ -193,14 +197,14 @@ def pay_herbs(s: State, p: Player, recipe: dict[str, int]) -> None:
 
 
 def cast_discount(p: Player) -> int:
-    return int(p["towers"]) + has_item(p, "charm")
+    return CAST_DISCOUNT * (int(p["towers"]) + has_item(p, "charm"))
 
 
 def market_price(p: Player, price: int) -> int:
     """A Market price after Negotiate, never below 1 gem."""
-    return max(1, price - int(p["negotiate"]))
+    return max(MIN_MARKET_PRICE, price - int(p["negotiate"]))
 
 
 def stone_price(p: Player, n: int) -> int:
     """n stones at 5 gems, Negotiate off the total once, at least 1 gem per stone."""
-    return max(n, n * STONE_PRICE - int(p["negotiate"]))
+    return max(n * MIN_MARKET_PRICE, n * STONE_PRICE - int(p["negotiate"]))

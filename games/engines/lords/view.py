@@ -19,8 +19,12 @@ from .data import (
     BLIND_SPELL_PRICE,
     HERB_ANY_PRICE,
     HERB_NAMES,
+    HERB_SELL,
     HERB_SHOWN_PRICE,
     ITEMS,
+    PEEK_PRICE,
+    ROTTED_FOR_HERB,
+    ROTTED_FOR_STONE,
     SECTIONS,
     SPELLS,
     SPOTS,
@@ -160,8 +164,8 @@ def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
     if kind == "trade":
         get = action["get"]
         if get == "stone":
-            return ("Free actions", "Trade 2 Rotted herbs for a stone")
-        return ("Free actions", f"Trade 4 Rotted herbs for {HERB_NAMES[get]}")
+            return ("Free actions", f"Trade {ROTTED_FOR_STONE} Rotted herbs for a stone")
+        return ("Free actions", f"Trade {ROTTED_FOR_HERB} Rotted herbs for {HERB_NAMES[get]}")
     if kind == "cast":
         spell = SPELLS[action["spell"]]
         return ("Cast a spell", f"Cast {spell.name} ({spell.herbs}, {spell.vp} points)")
@@ -172,7 +176,7 @@ def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
         n = action["n"]
         return ("General Store", f"Buy {n} stone{'s' if n > 1 else ''} for {stone_price(p, n)} gems")
     if kind == "peek":
-        return ("General Store", "Pay 2 gems to turn up the deck's next item")
+        return ("General Store", f"Pay {PEEK_PRICE} gems to turn up the deck's next item")
     if kind == "buy_peeked":
         item = ITEMS[s["ask"]["item"]]
         return ("General Store", f"Buy {item.name} for {market_price(p, item.price)} gems")
@@ -193,7 +197,7 @@ def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
     if kind == "work":
         return ("Build", f"Work on {PROJECT_NAMES[action['project']]} ({p['build']} units)")
     if kind == "sell":
-        return ("Sell", f"Sell a {HERB_NAMES[action['herb']]} for 3 gems")
+        return ("Sell", f"Sell a {HERB_NAMES[action['herb']]} for {HERB_SELL} gems")
     if kind == "sell_item":
         item = ITEMS[action["item"]]
         return ("Sell", f"Sell {item.name} for {item.sell} gems")

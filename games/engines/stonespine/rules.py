@@ -20,9 +20,15 @@ from .data import (
     BLUEPRINTS,
     CHALLENGES_SHOWN,
     CHAMBERS,
+    GOAL_VP,
+    HAND_SIZE,
+    LEFT_YEARS,
     MARKET_CARDS,
+    NEW_CHALLENGES_AFTER,
+    PRIORITY_VP,
     START_GOLD,
     TOKENS,
+    YEARS,
 )
 from .table import (
     buy,
@@ -56,10 +62,11 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
         "year": 1,
         "turn": 0,
         "phase": "build",
-        "deck": deck[5 * players :],
+        "deck": deck[HAND_SIZE * players :],
         "discard": [],
-        "hands": [sorted(deck[5 * i : 5 * i + 5]) for i in range(players)],
+        "hands": [sorted(deck[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i in range(players)],
         "picks": [None] * players,
+        "passed_on": [[] for _ in range(players)],
         "grids": [d.empty() for _ in range(players)],
         "blueprints": rng.shuffled(sorted(BLUEPRINTS))[:players],
         "goal": rng.choice(sorted(GOALS)),
@@ -226,10 +233,18 @@ def _end_turn(s: State, rng: Rng) -> None:
         for hand in s["hands"]:
             s["discard"] += hand
         s["hands"] = [[] for _ in range(s["players"])]
+        s["passed_on"] = [[] for _ in range(s["players"])]
         count_gold(s)
         return
+    # Each seat remembers the hands it passed on this year (its own view shows them), so a
+    # search knows what it handed its neighbours. New lists, never changed in place (clone
+    # shares them); states saved before this have none.
+    before = s.get("passed_on") or [[] for _ in range(s["players"])]
+    s["passed_on"] = [
+        [*mine, [s["turn"] - 1, list(hand)]] for mine, hand in zip(before, s["hands"], strict=True)
+    ]
     n = s["players"]
-    step = 1 if s["year"] in (1, 3) else -1  # left in years 1 and 3, right in 2 and 4
+    step = 1 if s["year"] in LEFT_YEARS else -1  # left in years 1 and 3, right in 2 and 4
     s["hands"] = [s["hands"][(i - step) % n] for i in range(n)]
     if n == 2:
         for hand in s["hands"]:
@@ -255,14 +270,15 @@ def _pass(s: State, seat: int, action: Action) -> None:
 
 def _end_year(s: State, rng: Rng) -> None:
     s["priority"], s["next_priority"] = s["next_priority"], []
-    if s["year"] == 4:
+    if s["year"] == YEARS:
         s["phase"] = "over"
         return
     # Cleanup (rulebook III): new market, new challenges after years 1 and 2, new hands.
     refill_market(s, rng)  # the old cards and their unsold tokens are discarded
-    reveal_challenges(s, s["players"] + 1 if s["year"] < 3 else 0)
+    reveal_challenges(s, s["players"] + 1 if s["year"] in NEW_CHALLENGES_AFTER else 0)
     s["hands"] = [
-        sorted(c for c in (draw(s, rng) for _ in range(5)) if c is not None) for _ in range(s["players"])
+        sorted(c for c in (draw(s, rng) for _ in range(HAND_SIZE)) if c is not None)
+        for _ in range(s["players"])
     ]
     s["year"] += 1
     s["turn"] = 0
@@ -277,8 +293,8 @@ def outcome(s: State) -> Outcome | None:
     if s["phase"] != "over":
         return None
     n = s["players"]
-    awards = (9, 6, 3) if n > 2 else (9, 6)
-    goal_awards = (15, 9, 5) if n > 2 else (15, 9)
+    awards = PRIORITY_VP if n > 2 else PRIORITY_VP[:2]
+    goal_awards = GOAL_VP if n > 2 else GOAL_VP[:2]
     breakdown = [dict.fromkeys(CATEGORIES, 0) for _ in range(n)]
     for place, seat in enumerate(s["priority"][: len(awards)]):
         breakdown[seat]["Final priority"] = awards[place]
@@ -320,6 +336,10 @@ def view(s: State, seat: int | None) -> View:
         "phase": s["phase"],
         "hand": list(s["hands"][seat]) if mine else [],
         "my_pick": dict(pick) if pick else None,
+        # The hands this seat passed on this year, [turn, chambers]: it saw them.
+        "my_passed_on": [[t, list(h)] for t, h in s.get("passed_on", [[]] * s["players"])[seat]]
+        if mine
+        else [],
         # Who has chosen this turn (never what: that shows when everyone has chosen).
         "chosen": [p is not None for p in s["picks"]],
         # Who still has to act (public on the table too): in a two-player game a seat that

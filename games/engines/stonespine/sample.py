@@ -2,9 +2,12 @@
 
 `sample(view, seat, rng)` reads the view and nothing else. What the seat sees is copied; what it
 cannot see is dealt at random, consistently with the view:
-- the chambers nobody can see (not in a dungeon, the seat's hand or Jael's score pile) make the
-  other hands (every hand holds as many cards as the seat's own while a year is built), the
-  draw deck (its size is public) and the discard pile (the rest);
+- the cards the seat passed on this year go back to the hands now holding them, less the
+  chambers built since (with two players only the hand passed on last turn: the other seat's
+  discards are secret);
+- the other chambers nobody can see (not in a dungeon, the seat's hand or Jael's score pile)
+  fill the other hands (every hand holds as many cards as the seat's own while a year is
+  built), the draw deck (its size is public) and the discard pile (the rest);
 - another seat's hidden pick this turn (a chamber of its dealt hand on a free column of its row,
   and in a two-player game the card it discards);
 - the challenge and market decks from the cards not showing, and each token pile from the
@@ -23,7 +26,7 @@ from games.engines.rng import Rng
 
 from . import dungeon as d
 from .cards import CHALLENGES
-from .data import CHAMBERS, MARKET_CARDS, TOKENS
+from .data import CHAMBERS, LEFT_YEARS, MARKET_CARDS, TOKENS
 from .jael import deck as jael_deck
 
 State = dict[str, Any]
@@ -37,14 +40,17 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
     seen = {cell["id"] for g in grids for _, _, cell in d.cells(g)} | set(own)
     if solo:
         seen |= set(solo["pile"])
-    unseen = rng.shuffled([c for c in sorted(CHAMBERS) if c not in seen])
+    known = _passed_on(view, seat, seen)
+    held = {c for cards in known.values() for c in cards}
+    unseen = rng.shuffled([c for c in sorted(CHAMBERS) if c not in seen and c not in held])
     hands: list[list[int]] = []
     for p in range(n):
         if p == seat:
             hands.append(own)
         else:
-            hands.append(sorted(unseen[: len(own)]))
-            unseen = unseen[len(own) :]
+            fill = len(own) - len(known.get(p, []))
+            hands.append(sorted(known.get(p, []) + unseen[:fill]))
+            unseen = unseen[fill:]
     deck, discard = unseen[: view["deck_size"]], unseen[view["deck_size"] :]
     picks = _picks(view, seat, hands, grids, rng)
     shown_cards = {slot["card"] for slot in view["market"]}
@@ -58,6 +64,7 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
         "discard": discard,
         "hands": hands,
         "picks": picks,
+        "passed_on": [[[t, list(h)] for t, h in view["my_passed_on"]] if p == seat else [] for p in range(n)],
         "grids": grids,
         "blueprints": list(view["blueprints"]),
         "goal": view["goal"],
@@ -91,6 +98,24 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
         if view["phase"] == "jael_rest" and view["year"] == 4:
             out["final_gold"] = list(view["gold"])  # a year-4 pass keeps the gold as the final gold
     return out
+
+
+def _passed_on(view: dict[str, Any], seat: int, seen: set[int]) -> dict[int, list[int]]:
+    """The cards the seat knows to be in other hands: each hand it passed on this year has
+    moved one seat on per turn since (I. Construction, step 2), losing only the chambers built
+    from it, which are in the dungeons. With two players a hand also loses a secret discard,
+    so only the hand passed on last turn is known (nothing has left it yet)."""
+    n = view["players"]
+    if view["phase"] != "build" or view["solo"]:
+        return {}
+    step = 1 if view["year"] in LEFT_YEARS else -1
+    known: dict[int, list[int]] = {}
+    for turn, cards in view["my_passed_on"]:
+        moves = view["turn"] - turn
+        holder = (seat + moves * step) % n
+        if holder != seat and (n > 2 or moves == 1):
+            known[holder] = [c for c in cards if c not in seen]
+    return known
 
 
 def _picks(

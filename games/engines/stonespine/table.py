@@ -11,7 +11,7 @@ from games.engines.base import Action
 from games.engines.rng import Rng
 
 from . import dungeon as d
-from .data import CHAMBERS, EDGES, MARKET_CARDS, MARKET_SHOWN, TOKENS
+from .data import CHAMBERS, EDGES, GOLD_CAP, MARKET_CARDS, MARKET_SHOWN, TOKENS
 
 State = dict[str, Any]
 
@@ -125,7 +125,7 @@ def count_gold(s: State) -> None:
     row = s["year"] - 1
     for seat, grid in enumerate(s["grids"]):
         earned = sum(CHAMBERS[c["id"]].gold for c in grid[row]) + d.count(grid, "treasure")
-        s["gold"][seat] = min(30, s["gold"][seat] + earned)
+        s["gold"][seat] = min(GOLD_CAP, s["gold"][seat] + earned)
         log(s, "gold", seat, s["gold"][seat])
     s["phase"] = "market"
     s["passed"] = [False] * s["players"]

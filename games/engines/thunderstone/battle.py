@@ -46,6 +46,8 @@ from .powers import (
 )
 from .state import State
 
+LIGHT_COST = 2  # each point of light penalty left over costs this much of the total
+
 
 def party(s: State) -> list[str]:
     """Every card in the battle: the active player's hand (with a borrowed hero)."""
@@ -176,7 +178,7 @@ def evaluate(s: State, rank: int, haunted: str | None = None) -> dict[str, Any]:
             halved = (mr.half_without_magic and fm < 1) or (mr.half_without_weapon and not armed)
             if halved:
                 total //= 2
-            total -= 2 * penalty
+            total -= LIGHT_COST * penalty
             win = total >= monster.health and (fm >= 1 or not mr.magic_required)
             option = {
                 "attack": fa,

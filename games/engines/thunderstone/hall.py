@@ -100,10 +100,11 @@ def end_game(s: State, why: str, taker: int | None = None) -> None:
     s["ask"] = None
     s["todo"] = []
     s["chosen"] = [[] for _ in range(s["n"])]
-    lend = s["t"].get("borrowed")
-    if lend and lend[0] in s["hands"][s["turn"]]:
-        own_at(s, "hands", s["turn"]).remove(lend[0])
-        gain(s, lend[1], lend[0])
+    # A hero borrowed for a battle that never came goes back to its owner ([card, owner] pairs).
+    for cid, owner in s["t"].get("borrowed", []):
+        if cid in s["hands"][s["turn"]]:
+            own_at(s, "hands", s["turn"]).remove(cid)
+            gain(s, owner, cid)
     if taker is not None:
         own(s, "hall")[0] = None
         gain(s, taker, STONE_ID)

@@ -29,6 +29,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     },
 }
 STONE_DEPTH = 10  # the stone is shuffled into the bottom ten monsters
+VILLAGE_STACKS = 8  # village card kinds in a game
 
 
 def choose_kinds(rng: Rng, options: dict[str, Any]) -> dict[str, list[str]]:
@@ -36,7 +37,7 @@ def choose_kinds(rng: Rng, options: dict[str, Any]) -> dict[str, list[str]]:
         return {k: list(v) for k, v in FIRST_GAME.items()}
     groups = rng.shuffled(sorted(set(MONSTER_GROUPS.values())))[: int(options["monsters"])]
     heroes = rng.shuffled(sorted(HERO_TYPES))[:4]
-    village = rng.shuffled(VILLAGE_KINDS)[:8]
+    village = rng.shuffled(VILLAGE_KINDS)[:VILLAGE_STACKS]
     return {"monsters": sorted(groups), "heroes": sorted(heroes), "village": sorted(village)}
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.architectura import ENGINE
-from games.engines.architectura.cards import BASIC_DECK
+from games.engines.architectura.cards import ADDITIONAL_NAMES, BASIC_DECK, BUILDINGS
 from games.engines.architectura.city import value
 from games.engines.base import IllegalAction
 
@@ -416,7 +416,7 @@ def test_game_ends_when_no_one_can_play_and_scores_current_values():
     out = ENGINE.outcome(s)
     # Park: 1 + 1 (next to the Quarry) ; Quarry 7
     assert out["scores"] == [9, 4]
-    assert out["breakdown"][0] == {"Buildings": 8, "Parks and statues": 1, "Graveyard": 0, "Head start": 0}
+    assert out["breakdown"][0] == {"Buildings": 8, "Parks and statues": 1, "Graveyard": 0}
     assert out["ranks"] == [1, 2]
 
 
@@ -474,7 +474,7 @@ def test_statue_scores_next_to_a_park_of_any_colour():
     s = position(city={(0, 0): card(1, "Park"), (0, 1): card(0, "Statue")})
     s["phase"], s["ask"] = "over", None
     out = ENGINE.outcome(s)
-    assert out["breakdown"][0] == {"Buildings": 2, "Parks and statues": 4, "Graveyard": 0, "Head start": 0}
+    assert out["breakdown"][0] == {"Buildings": 2, "Parks and statues": 4, "Graveyard": 0}
 
 
 def test_park_scores_one_per_adjacent_face_up_building():
@@ -693,6 +693,30 @@ def test_advanced_only_the_same_basic_value_or_the_named_card_may_be_replaced():
         act(s, 0, "swap", add="Laboratory", out="Park")
 
 
+def test_advanced_laboratory_may_replace_the_fountain():
+    """Advanced Rules ("Only the cards of the same basic value may be switched"): the Fountain's
+    basic value is 4, like the Laboratory's."""
+    s = ENGINE.setup(3, 2, {"variant": "advanced", "swaps": "1"})
+    s = act(s, 0, "swap", add="Laboratory", out="Fountain")
+    assert s["swaps"][0] == [["Laboratory", "Fountain"]]
+
+
+@pytest.mark.parametrize("add", ADDITIONAL_NAMES)
+def test_advanced_every_pair_of_cards_follows_the_basic_value_rule(add):
+    """Advanced Rules, over every pair of an additional and a basic card: a card whose text names
+    the card it replaces ("Replaces X.") replaces that one alone, whatever the values; any other
+    replaces exactly the basic cards of its basic value. Computed from the values printed on the
+    cards, so no change of values can leave a stale list behind."""
+    s = ENGINE.setup(3, 2, {"variant": "advanced", "swaps": "6"})
+    offered = {a["out"] for a in ENGINE.legal_actions(s, 0) if a["type"] == "swap" and a["add"] == add}
+    text = BUILDINGS[add].text
+    named = text.removeprefix("Replaces ").split(".")[0] if text.startswith("Replaces ") else None
+    for out in BASIC_DECK:
+        same_value = BUILDINGS[out].basic_value == BUILDINGS[add].basic_value
+        assert (out in offered) == (out == named if named else same_value), (add, out)
+    assert offered, add  # every additional card has something to replace
+
+
 def test_advanced_replacement_count_from_the_option_or_a_die():
     """Advanced Rules: a fixed number, or a die roll; fewer (or none) is always allowed."""
     s = ENGINE.setup(3, 2, {"variant": "advanced", "swaps": "1"})
@@ -722,15 +746,38 @@ def test_manufactory_cannot_take_back_a_manufactory_or_a_smithy():
 
 
 @pytest.mark.parametrize(("players", "starts"), [(2, [1, 0]), (3, [6, 3, 0]), (4, [9, 6, 3, 0])])
-def test_advanced_head_start_for_each_later_seat(players, starts):
-    """Seat balance (designed here, docs/architectura.md): in the advanced game each player scores
-    points for each player who takes turns after them, against the later seats' last word: 1 each
-    with 2 players, 3 each with 3 or 4 (the sizes that evened the seats over 2,000 games)."""
-    s = position(players)
-    s["opts"] = {"variant": "advanced"}
+def test_advanced_head_start_for_each_later_seat_with_the_house_rule(players, starts):
+    """House rule "balance later seats" (a table option, designed here, docs/architectura.md): in
+    the advanced game each player scores points for each player who takes turns after them,
+    against the later seats' last word: 1 each with 2 players, 3 each with 3 or 4."""
+    s = ENGINE.setup(1, players, {"variant": "advanced", "balance": True})
     s["phase"], s["ask"] = "over", None
+    s["city"] = [[[] for _ in range(8)] for _ in range(players)]
     out = ENGINE.outcome(s)
     assert [part["Head start"] for part in out["breakdown"]] == starts
     assert out["scores"] == starts
-    s["opts"] = {"variant": "basic"}
+    s["opts"] = {**s["opts"], "variant": "basic"}
     assert ENGINE.outcome(s)["scores"] == [0] * players
+    assert "Head start" not in ENGINE.outcome(s)["breakdown"][0]
+
+
+@pytest.mark.parametrize("variant", ["basic", "advanced"])
+def test_end_of_the_game_the_rulebook_s_scoring_by_default(variant):
+    """End of the Game: the final score is the buildings' values and their end-of-game effects;
+    the head start is only a house rule, off unless the table chose it."""
+    s = ENGINE.setup(1, 4, {"variant": variant})
+    assert s["opts"]["balance"] is False
+    s["phase"], s["ask"] = "over", None
+    s["city"] = [[[] for _ in range(8)] for _ in range(4)]
+    out = ENGINE.outcome(s)
+    assert out["scores"] == [0, 0, 0, 0]
+    assert all("Head start" not in part for part in out["breakdown"])  # not on the score sheet
+
+
+def test_a_table_made_before_the_house_rule_option_keeps_its_head_start():
+    """Advanced tables stored before the option existed were promised the head start."""
+    s = ENGINE.setup(1, 3, {"variant": "advanced"})
+    s["opts"] = {"variant": "advanced", "swaps": "die"}  # as stored then: no "balance"
+    s["phase"], s["ask"] = "over", None
+    s["city"] = [[[] for _ in range(8)] for _ in range(3)]
+    assert ENGINE.outcome(s)["scores"] == [6, 3, 0]

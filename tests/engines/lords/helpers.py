@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.lords import ENGINE
+from games.engines.lords.data import START_GEMS, START_WORKERS
 from games.engines.lords.resolution import run
 from games.engines.lords.state import begin
 
@@ -19,6 +20,8 @@ def position(players: int = 2, seed: int = 1, **mats: Any) -> State:
     for p in s["players"]:
         p["herbs"] = dict.fromkeys(p["herbs"], 0)
         p["hand"] = []
+        # Equal mats (no first-round catch-up): each scenario sets what it needs.
+        p["workers"], p["placed"], p["gems"] = START_WORKERS, 0, START_GEMS
     for q in range(players):
         mat = mats.pop(f"p{q}", {})
         s["players"][q].update(mat)

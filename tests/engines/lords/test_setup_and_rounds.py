@@ -7,7 +7,7 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.engines.lords import ENGINE
-from games.engines.lords.data import HERBS, ROTTED
+from games.engines.lords.data import CATCH_UP_PRICE, HERBS, ROTTED, SPOTS, spots_for
 
 from .helpers import act, position, resolve_board
 
@@ -18,11 +18,44 @@ def test_setup_gives_two_workers_50_gems_and_three_herbs_from_the_bag(players):
     at setup is drawn again), and a hand of 2 spells (designed)."""
     s = ENGINE.setup(7, players, {})
     for p in s["players"]:
-        assert p["workers"] == 2 and p["gems"] == 50
+        caught_up = p["placed"] == 1  # the first round's catch-up, below
+        assert p["workers"] == 2 + caught_up and p["gems"] == 50 - CATCH_UP_PRICE * caught_up
         assert sum(p["herbs"][h] for h in HERBS) == 3 and p["herbs"][ROTTED] == 0
         assert len(p["hand"]) == 2
     taken = sum(p["herbs"][h] for p in s["players"] for h in HERBS) + len(s["display"])
     assert sum(s["bag"].values()) == 70 - taken
+
+
+@pytest.mark.parametrize(("players", "caught_up"), [(2, [1]), (3, [2]), (4, [2, 3])])
+def test_first_round_catch_up_for_the_players_placing_after_the_hire_spots(players, caught_up):
+    """Designed here (docs/lords.md, "First round"): the players who place in round 1 after every
+    open Hire spot could be taken start with a worker that works from round 2, paid for at
+    CATCH_UP_PRICE, as if they had hired it without spending a placement."""
+    hires = sum(SPOTS[sid].area == "hire" for sid in spots_for(players))
+    assert list(range(hires, players)) == caught_up
+    for seed in range(6):
+        s = ENGINE.setup(seed, players, {})
+        for place in range(players):
+            p = s["players"][(s["first"] + place) % players]
+            later = place in caught_up
+            assert (p["workers"], p["placed"], p["gems"]) == (
+                2 + later,
+                int(later),
+                50 - CATCH_UP_PRICE * later,
+            )
+        first = s["first"]
+        on_board = [0] * players
+        while (
+            s["round"] == 1 and s["phase"] == "place"
+        ):  # round 1: everyone places 2 workers, caught up or not
+            seat = min(ENGINE.to_act(s))
+            legal = ENGINE.legal_actions(s, seat)
+            action = next((a for a in legal if a["type"] == "place"), legal[0])
+            on_board[seat] += action["type"] == "place"
+            s = ENGINE.apply(s, seat, action)
+        assert on_board == [2] * players
+        for place in caught_up:  # their third worker works from round 2
+            assert s["players"][(first + place) % players]["workers"] >= 3
 
 
 def test_the_game_takes_two_to_four_players():

@@ -111,6 +111,20 @@ def test_feayn_sniper_extra_experience_at_rank_3():
     assert s["xp"][0] == 1 + 1
 
 
+def test_feayn_sniper_two_snipers_at_rank_3_each_add_their_experience():
+    """Feayn Sniper's text (+1 XP for a victory at rank 3) does not say whether two Snipers in one
+    party add 1 each or 1 in all, and the rulebook does not settle it. Reading chosen (see
+    docs/thunderstone.md): the bonus is each attacking Sniper's own, so two add 2."""
+    s = dungeon(
+        position(
+            hands=[["Feayn Sniper", "Feayn Sniper", "Lightstone Gem"], []],
+            hall=["Nixie", "Nixie", "Griknack Goblin"],
+        )
+    )
+    s = attack(s, 3)
+    assert last_battle(s)[3] and s["xp"][0] == 1 + 2
+
+
 def test_the_thunderstone_taken_by_defeating_rank_1():
     """Winning the game: defeating the rank 1 monster so that the Thunderstone moves into rank 1
     takes it (to the discard pile); the game ends at once."""

@@ -120,6 +120,27 @@ def test_a_borrowed_hero_goes_back_to_its_owner():
     assert militia not in s["hands"][0]
 
 
+def test_a_borrowed_hero_goes_back_when_the_game_ends_during_the_preparation():
+    """Glossary, Selurin Theurge (the hero goes back to its owner) with Winning the game (the
+    Thunderstone in rank 1 ends the game at once): an Elf Archmage sends the rank 1 monster under,
+    the Thunderstone moves down into rank 1 before any battle, and the borrowed hero is still
+    given back, so its owner scores it."""
+    s = position(
+        hands=[["Selurin Theurge", "Elf Archmage", "Lightstone Gem"], ["Militia", "Torch"]],
+        hall=["Nixie", "Stone of Mystery", "Nixie"],
+    )
+    s = dungeon(s)
+    s = use(s, the(s, "Selurin Theurge"), "summon")
+    militia = the(s, "Militia", seat=1)
+    s = act(s, 1, "discard", card=militia)
+    s = act(s, 0, "borrow", card=militia)
+    assert militia in s["hands"][0]
+    s = use(s, the(s, "Elf Archmage"), "send", rank=1)
+    assert s["phase"] == "over" and s["end"] == "stone"
+    assert militia not in s["hands"][0] + s["discards"][0] + s["decks"][0]
+    assert militia in s["discards"][1]
+
+
 def test_tyxr_breach_the_active_player_discards_too_during_the_preparation():
     """Glossary, Tyxr the Old: every player, the active one included, discards two cards before
     the active player refills the hand (during the preparation, from the hand in use)."""

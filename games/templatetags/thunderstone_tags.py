@@ -309,7 +309,6 @@ def thunderstone_rules() -> dict[str, Any]:
     """The numbers the How to play page states, read from the engine's data."""
     groups = setup.OPTIONS["monsters"]["choices"]
     stack = next(iter(HERO_TYPES.values()))  # every hero stack is made the same way (a test checks)
-    demo = {n: CARDS[n] for n in ("Dwarf Janissary", "Flaming Sword", "Uyril Unending", "Torch")}
     example = _light_example(["Fireball", "Torch"], ["Knightmare", "Griffon", "Blink Dog"])
     griffon = example["rows"][1]
     return {

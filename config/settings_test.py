@@ -36,7 +36,13 @@ from config.settings import CACHES, CELERY_TASK_ROUTES, CHANNEL_LAYERS, REDIS_UR
 
 # The prefix goes into the environment so that the processes a run starts (a Celery
 # worker, a server) share it: otherwise their messages would never meet.
+# pytest-xdist's controller reads these settings too and its workers inherit its environment:
+# each worker adds its own name, or their channel groups and cache keys (which name games and
+# players by id, the same ids in each worker's database) would meet.
 _RUN = os.environ.setdefault("REDIS_PREFIX", f"test-{os.getpid()}")
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _WORKER and not _RUN.endswith(f"-{_WORKER}"):
+    _RUN = os.environ["REDIS_PREFIX"] = f"{_RUN}-{_WORKER}"
 if REDIS_URL:
     for _cache in CACHES.values():
         _cache["KEY_PREFIX"] = _RUN

@@ -24,7 +24,10 @@ MAX_STEPS = 8  # taps for one move; more means the page is stuck
 # Every lit place: off the screen, or covered by something else at its centre. Where the lit
 # places stand taller together than the room above the bar (Thunderstone's village when most
 # of it can be bought: fifteen stacks), the first of them must be at the top of that room and
-# every one whose centre is above the bar uncovered: the rest are one scroll down.
+# every one whose centre is above the bar uncovered: the rest are one scroll down. The same
+# sideways: where the lit places of a board that scrolls sideways (Architectura's city) stand
+# wider together than its view, the first of them must be at its left edge and every one
+# whose centre is in view on screen: the rest are one swipe away.
 LIT_PROBLEMS = """() => {
   const out = [];
   const w = document.documentElement.clientWidth;
@@ -35,12 +38,33 @@ LIT_PROBLEMS = """() => {
   const top = Math.min(...rects.map((r) => r.top));
   const fits = Math.max(...rects.map((r) => r.bottom)) - top <= room - 16;
   if (!fits && (top < 0 || top > 16)) out.push(`the first lit place is at ${Math.round(top)} px, not at the top`);
+  const scroller = (el) => {
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth && /auto|scroll/.test(getComputedStyle(node).overflowX)) return node;
+    }
+    return null;
+  };
+  const wide = new Map(); // a sideways scroller whose lit places do not fit its width: its view
+  lit.forEach((el, i) => {
+    const box = scroller(el);
+    if (!box || wide.has(box)) return;
+    const mine = lit.map((e, j) => [e, rects[j]]).filter(([e]) => box.contains(e)).map(([, r]) => r);
+    const view = box.getBoundingClientRect();
+    const left = Math.min(...mine.map((r) => r.left));
+    if (Math.max(...mine.map((r) => r.right)) - left <= view.width) return;
+    if (left < view.left - 1 || left > view.left + 16) out.push(`the first lit place of the scrolled board is at ${Math.round(left - view.left)} px, not at its left edge`);
+    wide.set(box, view);
+  });
   lit.forEach((el, i) => {
     const r = rects[i];
     const name = el.dataset.target;
     const y = r.top + r.height / 2;
     if (!fits && y >= room) return;
-    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > w) {
+    const view = [...wide].find(([box]) => box.contains(el));
+    if (view && (r.left + r.width / 2 < view[1].left || r.left + r.width / 2 > view[1].right)) return;
+    // In a wide scrolled board, a place cut by its view's edge is fine if its centre is in view.
+    const across = view ? false : r.left < 0 || r.right > w;
+    if (r.top < 0 || r.bottom > window.innerHeight || across) {
       out.push(`${name} is off the screen (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`);
       return;
     }

@@ -41,8 +41,14 @@ def test_two_sweeps_at_once_time_each_seat_out_exactly_once(
     errors: list[BaseException] = []
     inside, most_inside, lock = [0], [0], threading.Lock()
     real = timeouts.time_out_seats
+    # Each sweep reads its due seats, then times them out in one chunk (24 seats). Both wait
+    # here until the other has read its seats too, so the race is run whatever the machine's
+    # load: otherwise a sweep slowed down may read after the other committed, find nothing
+    # due, and test nothing.
+    both_read = threading.Barrier(2)
 
     def watched(*args):
+        both_read.wait(timeout=10)
         with lock:
             inside[0] += 1
             most_inside[0] = max(most_inside[0], inside[0])

@@ -6,6 +6,13 @@
   const CARDS = ".ts-card, .ar-card";
   const NOTES = ".ts-tip, .ar-tip";
   let open = null;
+  let picked = false; // the tap fell on a lit card: a pick, not a question
+
+  // Read before any other handler runs: picking a card redraws the board (play.js), and the
+  // card is no longer lit by the time this tap reaches the document.
+  document.addEventListener("click", function (e) {
+    picked = Boolean(e.target.closest && e.target.closest(".is-legal"));
+  }, true);
 
   function close() {
     if (open) open.classList.remove("tip-open");
@@ -16,7 +23,7 @@
     const card = e.target.closest ? e.target.closest(CARDS) : null;
     const was = open;
     close();
-    if (!card || card === was || card.closest(".is-legal") || !card.querySelector(NOTES)) return;
+    if (!card || card === was || picked || !card.querySelector(NOTES)) return;
     card.classList.add("tip-open");
     open = card;
   });

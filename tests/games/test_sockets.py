@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import connections
@@ -11,6 +14,7 @@ from django.db import connections
 from config.asgi import application
 from games import presence, services
 from games.consumers import GameConsumer, LobbyConsumer, PlayerConsumer
+from games.publisher import publisher
 from tests.conftest import SOCKET_WAIT
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -31,10 +35,20 @@ def communicator(path: str, user, consumer=None, origin: bytes = SITE):
     return comm
 
 
+async def published() -> None:
+    """Waits until the messages already published have left (the publisher thread sends
+    batches in order): on Redis a join's table notice could otherwise reach a socket
+    opened after it, and be read in place of the message a test waits for."""
+    layer = get_channel_layer()
+    if not isinstance(layer, InMemoryChannelLayer):
+        await asyncio.wrap_future(publisher.send(layer, []))
+
+
 async def new_duel(alice, bob, public=True):
     game = await sync_to_async(services.create_game)(alice, "highcard", 2, {}, public=public)
     await sync_to_async(services.join_game)(bob, game.pk, game.invite_token)
     await sync_to_async(game.refresh_from_db)()
+    await published()
     return game
 
 

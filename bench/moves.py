@@ -258,6 +258,85 @@ def cpu_by_process() -> dict[str, float]:
     return used
 
 
+def count_statements(games: int, show: bool) -> None:
+    """--queries: the SQL statements of a move, counted in this process through the site's
+    own URLs, middleware and services (a Django test client on the bench's database and
+    Redis), so the count is exact whatever the machine's load. Per POSTed action as the
+    bench sends it (JSON) and as a page sends it (answered with the page's regions), per
+    refetch of an open page's regions, and per task the worker runs for the move (the
+    Dealer's reveal). Statements after the commit (the outbox's own) are counted with the
+    request that caused them."""
+    from collections import defaultdict
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from games import dispatch, services
+
+    queued: list[tuple[Any, tuple]] = []
+    dispatch.enqueue = lambda task, *args: queued.append((task, args))  # run below, counted apart
+    pair = [get_user_model().objects.create_user(f"q-{x}", f"q-{x}@example.com", "pw") for x in "ab"]
+    clients = []
+    for user in pair:
+        client = Client()
+        client.force_login(user)
+        clients.append(client)
+    counts: dict[str, list[int]] = defaultdict(list)
+    sample: dict[str, list[str]] = {}
+
+    def counted(kind: str, call: Any, *args: Any, **kwargs: Any) -> Any:
+        with CaptureQueriesContext(connection) as seen:
+            result = call(*args, **kwargs)
+        counts[kind].append(len(seen.captured_queries))
+        sample.setdefault(kind, [q["sql"] for q in seen.captured_queries])
+        return result
+
+    for number in range(games):
+        game = services.create_game(pair[0], "highcard", 2, {})
+        services.join_game(pair[1], game.pk)
+        queued.clear()
+        as_page = number % 2 == 1  # every other game posts as the page does
+        while True:
+            game.refresh_from_db()
+            if game.status != "active":
+                break
+            movers = [i for i in game.to_act if i < 2]
+            if not movers:
+                while queued:  # the worker's part: the Dealer's move, turn e-mails
+                    task, args = queued.pop(0)
+                    counted(f"task {task.name.rpartition('.')[2]}", task.apply, args=args)
+                continue
+            seat = movers[0]
+            url = f"/game/{game.pk}/"
+            state = json.loads(clients[seat].get(url + "state.json").content)
+            body = {"action": state["actions"][0], "version": state["version"], "seat": seat}
+            if as_page:
+                body["action"] = json.dumps(body["action"])
+                kind, kwargs = "POST action, as a page (answered with its regions)", {"HX-Request": "true"}
+                response = counted(kind, clients[seat].post, url + "act", body, headers=kwargs)
+            else:
+                kind, data = "POST action, JSON", json.dumps(body)
+                response = counted(
+                    kind, clients[seat].post, url + "act", data, content_type="application/json"
+                )
+            assert response.status_code == 200, response.content[:300]
+            for client in clients:  # each open page refetches its regions once the move is announced
+                counted("page refetch (?part=update)", client.get, url + "?part=update")
+            counted("state.json", clients[1 - seat].get, url + "state.json")
+    print(f"\n== SQL statements per request, {games} Highcard games (min / median / max over n)")
+    for kind, values in counts.items():
+        print(
+            f"{kind:56} {min(values):3} / {statistics.median(values):5.1f} / {max(values):3}  (n={len(values)})"
+        )
+    if show:
+        for kind, statements in sample.items():
+            print(f"\n-- {kind}, the first one:")
+            for q in statements:
+                print("   ", q[:160])
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
@@ -282,7 +361,18 @@ def main() -> None:
         choices=list(APPS),
         help="HTTP handlers to compare, one server each (bench/asgi_variants.py)",
     )
+    parser.add_argument(
+        "--queries",
+        action="store_true",
+        help="count the SQL statements per move instead of timing (no server started)",
+    )
+    parser.add_argument("--show-sql", action="store_true", help="with --queries: print one move's statements")
     args = parser.parse_args()
+    if args.queries:
+        prepare_database()
+        setup_django()
+        count_statements(args.games, args.show_sql)
+        return
     print(f"machine load before the runs: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     prepare_database()
     setup_django()
@@ -324,8 +414,13 @@ def start_stack(web_workers: int, app: str) -> tuple[subprocess.Popen, subproces
         cwd=ROOT,
         env=ENV,
     )
+    from django.conf import settings
+
+    # Both of the site's queues, as `make worker` listens: the automaton's and bots' moves go
+    # to the bots' queue (the test settings name both after REDIS_PREFIX).
+    queues = f"{settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_BOT_QUEUE}"
     worker = subprocess.Popen(
-        [*PYTHON_M, "celery", "-A", "config", "worker", "--pool=solo", *QUIET_WORKER],
+        [*PYTHON_M, "celery", "-A", "config", "worker", "--pool=solo", "-Q", queues, *QUIET_WORKER],
         cwd=ROOT,
         env=ENV,
     )

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
+import pstats
 import random
 import secrets
 import statistics
@@ -258,7 +260,7 @@ def cpu_by_process() -> dict[str, float]:
     return used
 
 
-def count_statements(games: int, show: bool) -> None:
+def count_statements(games: int, show: bool, profile: bool) -> None:
     """--queries: the SQL statements of a move, counted in this process through the site's
     own URLs, middleware and services (a Django test client on the bench's database and
     Redis), so the count is exact whatever the machine's load. Per POSTed action as the
@@ -284,11 +286,19 @@ def count_statements(games: int, show: bool) -> None:
         client.force_login(user)
         clients.append(client)
     counts: dict[str, list[int]] = defaultdict(list)
+    cpu: dict[str, float] = defaultdict(float)  # this process's CPU seconds (PostgreSQL's not included)
+    profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waiting
     sample: dict[str, list[str]] = {}
 
     def counted(kind: str, call: Any, *args: Any, **kwargs: Any) -> Any:
         with CaptureQueriesContext(connection) as seen:
+            started = time.process_time()
+            if profiler:
+                profiler.enable()
             result = call(*args, **kwargs)
+            if profiler:
+                profiler.disable()
+            cpu[kind] += time.process_time() - started
         counts[kind].append(len(seen.captured_queries))
         sample.setdefault(kind, [q["sql"] for q in seen.captured_queries])
         return result
@@ -328,8 +338,16 @@ def count_statements(games: int, show: bool) -> None:
     print(f"\n== SQL statements per request, {games} Highcard games (min / median / max over n)")
     for kind, values in counts.items():
         print(
-            f"{kind:56} {min(values):3} / {statistics.median(values):5.1f} / {max(values):3}  (n={len(values)})"
+            f"{kind:52} {min(values):3} / {statistics.median(values):5.1f} / {max(values):3}  (n={len(values)})"
+            f"  CPU here {cpu[kind] / len(values) * 1000:5.2f} ms each"
         )
+    if profiler:
+        moves = len(counts["POST action, JSON"]) + len(
+            counts["POST action, as a page (answered with its regions)"]
+        )
+        print(f"\n== cProfile of all the requests and tasks above, {moves} POSTed actions")
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(90)
+        profiler.dump_stats(os.environ.get("BENCH_PROFILE", "/tmp/moves.prof"))
     if show:
         for kind, statements in sample.items():
             print(f"\n-- {kind}, the first one:")
@@ -367,11 +385,14 @@ def main() -> None:
         help="count the SQL statements per move instead of timing (no server started)",
     )
     parser.add_argument("--show-sql", action="store_true", help="with --queries: print one move's statements")
+    parser.add_argument(
+        "--profile", action="store_true", help="with --queries: cProfile the requests and tasks"
+    )
     args = parser.parse_args()
     if args.queries:
         prepare_database()
         setup_django()
-        count_statements(args.games, args.show_sql)
+        count_statements(args.games, args.show_sql, args.profile)
         return
     print(f"machine load before the runs: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     prepare_database()

@@ -68,7 +68,9 @@ def perform(pk: int, name: str, args: list[Any], game_id: int | None) -> bool:
         log.warning("%s %s failed; the outbox will try again: %r", name, args, exc)
         PendingEffect.objects.filter(pk=pk).update(attempts=F("attempts") + 1, last_error=repr(exc)[:2000])
         return False
-    PendingEffect.objects.filter(pk=pk).delete()
+    # One DELETE, in autocommit: deleting the instance (no cascades, no signals) skips the
+    # transaction a queryset's delete opens around itself.
+    PendingEffect(pk=pk).delete()
     for future in sent:
         if future is not None:
             _if_unsent(future, name, args, game_id)

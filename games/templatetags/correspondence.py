@@ -19,14 +19,18 @@ def seat_clock(seat: Seat, game: Game) -> dict[str, Any]:
     """A seat's time left, counting down in the page (static/js/clock.js)."""
     now = timezone.now()
     seconds = clocks.left(seat, now) if game.status == "active" else None
-    away = None
+    back = None  # when its player comes back from a vacation taken now
     if seat.user_id is not None and game.status in ("open", "active"):
-        away = Vacation.objects.filter(user_id=seat.user_id, ended_at__isnull=True).first()
+        if hasattr(seat, "away_until"):  # read with the seats (games.presenter.seats_of)
+            back = seat.away_until
+        else:
+            current = Vacation.objects.filter(user_id=seat.user_id, ended_at__isnull=True).first()
+            back = current.until if current else None
     pace = clocks.pace_of(game.pace)
     return {
         "seat": seat,
         "game": game,
-        "away": away,
+        "away": {"until": back} if back else None,
         "low": int(clocks.budget(seat, pace) * clocks.REMINDER_MARKS[-1]),
         "running": seat.deadline is not None,
         "left": None if seconds is None else max(0, int(seconds)),
@@ -42,6 +46,10 @@ def pace_words(game: Game) -> str:
 @register.inclusion_tag("games/_notices.html")
 def table_notices(game: Game, seats: list[Seat]) -> dict[str, Any]:
     """What happened at the table outside the rules, newest first, as log sentences."""
+    if not any(s.timed_out or s.reclaimed for s in seats):
+        # Every notice is of a seat that ran out of time or was claimed back, and those
+        # flags stay set on its seat: a table without them has none to read.
+        return {"lines": []}
     names = {s.index: s.name() for s in seats}
     lines = []
     for notice in game.notices.order_by("-created_at", "-pk"):
@@ -112,8 +120,12 @@ def game_chat(context: template.Context) -> dict[str, Any]:
 def rematch_box(context: template.Context) -> dict[str, Any]:
     """After the end: ask for a rematch, or see it and answer the invitation."""
     game, user = context["game"], context["request"].user
-    played = user.is_authenticated and any(s.user_id == user.pk for s in game.seats.all())
-    new = Game.objects.filter(rematch_of=game).first() if game.status == "finished" else None
+    if game.status != "finished":
+        return {"game": game}  # the box shows only once the game is over
+    table = context.get("t")  # the play page's seats, already read
+    seated_here = table.seats if table is not None else game.seats.all()
+    played = user.is_authenticated and any(s.user_id == user.pk for s in seated_here)
+    new = Game.objects.filter(rematch_of=game).first()
     seats = list(new.seats.select_related("user__profile", "invited__profile")) if new else []
     return {
         "game": game,

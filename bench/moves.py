@@ -260,6 +260,30 @@ def cpu_by_process() -> dict[str, float]:
     return used
 
 
+# Where a request's CPU goes: the stages of a request, each the cumulative time of the function
+# that does it (file, function name); the rest is Django's request handling and middleware.
+STAGES = {
+    "session+user": ("django/contrib/auth/__init__.py", "get_user"),
+    "the move": ("games/services.py", "_apply"),  # the engine's step, the writes, the turns
+    "after commit": ("django/db/backends/base/base.py", "run_and_clear_commit_hooks"),  # the outbox
+    "presenter": ("games/presenter.py", "build"),
+    "templates": ("django/template/backends/django.py", "render"),
+}
+
+
+def cpu_by_stage(stats: pstats.Stats) -> dict[str, float]:
+    """Seconds per stage (cumulative), and the rest; the total is the functions' own time."""
+    rows = stats.stats  # type: ignore[attr-defined]
+    spent = dict.fromkeys(STAGES, 0.0)
+    for (filename, _, name), row in rows.items():
+        for stage, (where, function) in STAGES.items():
+            if filename.endswith(where) and name == function:
+                spent[stage] += row[3]
+    total = sum(row[2] for row in rows.values())
+    spent["the rest"] = total - sum(spent.values())
+    return spent
+
+
 def count_statements(games: int, show: bool, profile: bool) -> None:
     """--queries: the SQL statements of a move, counted in this process through the site's
     own URLs, middleware and services (a Django test client on the bench's database and
@@ -287,17 +311,17 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
         clients.append(client)
     counts: dict[str, list[int]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)  # this process's CPU seconds (PostgreSQL's not included)
-    profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waiting
+    profilers: dict[str, cProfile.Profile] = defaultdict(lambda: cProfile.Profile(time.process_time))
     sample: dict[str, list[str]] = {}
 
     def counted(kind: str, call: Any, *args: Any, **kwargs: Any) -> Any:
         with CaptureQueriesContext(connection) as seen:
             started = time.process_time()
-            if profiler:
-                profiler.enable()
+            if profile:
+                profilers[kind].enable()
             result = call(*args, **kwargs)
-            if profiler:
-                profiler.disable()
+            if profile:
+                profilers[kind].disable()
             cpu[kind] += time.process_time() - started
         counts[kind].append(len(seen.captured_queries))
         sample.setdefault(kind, [q["sql"] for q in seen.captured_queries])
@@ -341,13 +365,14 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
             f"{kind:52} {min(values):3} / {statistics.median(values):5.1f} / {max(values):3}  (n={len(values)})"
             f"  CPU here {cpu[kind] / len(values) * 1000:5.2f} ms each"
         )
-    if profiler:
-        moves = len(counts["POST action, JSON"]) + len(
-            counts["POST action, as a page (answered with its regions)"]
-        )
-        print(f"\n== cProfile of all the requests and tasks above, {moves} POSTed actions")
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(90)
-        profiler.dump_stats(os.environ.get("BENCH_PROFILE", "/tmp/moves.prof"))
+    if profile:
+        print("\n== Where the CPU goes (cProfile of this process's CPU; share of each request's own)")
+        columns = [*STAGES, "the rest"]
+        print(f"{'':52} " + " ".join(f"{c[:12]:>12}" for c in columns))
+        for kind, profiler in profilers.items():
+            spent = cpu_by_stage(pstats.Stats(profiler))
+            total = sum(spent.values())
+            print(f"{kind:52} " + " ".join(f"{spent[c] / total * 100:11.0f}%" for c in columns))
     if show:
         for kind, statements in sample.items():
             print(f"\n-- {kind}, the first one:")

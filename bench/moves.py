@@ -14,6 +14,13 @@ used per action. The clients are asyncio tasks in one thread; their own cost is 
 
     .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--think 0.5 0] [--web-workers 2]
                                     [--handlers site onethread stock a2wsgi]
+    .venv/bin/python bench/moves.py --queries [--games 20] [--show-sql] [--profile]
+
+`--queries` starts no server: it plays Highcard games through the site's own URLs in this
+process and counts the SQL statements of each kind of request (a POSTed move, an open page's
+refetch, state.json) and of each task the move queues; `--show-sql` prints one of each,
+`--profile` says where each request's CPU goes. BENCH_PG, BENCH_REDIS and BENCH_PORT choose
+the database (dropped and made anew), the Redis database and the port.
 """
 
 from __future__ import annotations

@@ -166,6 +166,7 @@ class Timings:
     actions: list[float] = field(default_factory=list)
     trivial: list[float] = field(default_factory=list)
     when: list[float] = field(default_factory=list)
+    dealer: list[float] = field(default_factory=list)  # a human's last pick to the Dealer's move heard
 
 
 async def play(client: dict, think: float, timings: Timings, errors: list[str], key: str = "games") -> None:
@@ -193,6 +194,7 @@ async def play_game(
     conn: Connection, cookies: list, game: int, socket: Any, think: float, timings: Timings, errors: list[str]
 ) -> None:
     seen = -1
+    posted = 0.0  # when this game's last action was POSTed
     while True:
         moved = False
         for cookie, token in cookies:
@@ -218,6 +220,7 @@ async def play_game(
             status, raw = await conn.request("POST", f"/game/{game}/act", cookie, token, body)
             timings.actions.append(time.perf_counter() - started)
             timings.when.append(started)
+            posted = started
             if status not in (200, 409):  # 409: the other seat moved first, as in real life
                 errors.append(f"{status} {raw[:200]!r}")
             moved = True
@@ -225,6 +228,8 @@ async def play_game(
             try:
                 while json.loads(await asyncio.wait_for(socket.recv(), timeout=10))["version"] <= seen:
                     pass
+                if posted:
+                    timings.dealer.append(time.perf_counter() - posted)
             except TimeoutError:
                 _, raw = await conn.request("GET", f"/game/{game}/state.json", cookies[0][0])
                 now = json.loads(raw)["version"]
@@ -508,6 +513,12 @@ def report(
         + ", ".join(f"{role} {seconds / len(acts) * 1000:.1f} ms" for role, seconds in sorted(cpu.items()))
         + f" (of {cores * wall / len(acts) * 1000:.1f} core-ms the machine had per action)"
     )
+    if timings.dealer:
+        d50, d99 = pct(timings.dealer, 50), pct(timings.dealer, 99)
+        print(
+            f"Dealer's move  p50 {d50:7.1f} ms   p99 {d99:7.1f} ms   (from the POST that woke it to the "
+            "socket message, through the worker)"
+        )
     t0 = min(timings.when)
     slowest = sorted(zip(acts, timings.when, strict=True), reverse=True)[:8]
     print(

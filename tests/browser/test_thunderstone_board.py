@@ -78,7 +78,7 @@ def form_of(page: Page, action: dict[str, Any]) -> dict[str, Any] | None:
     return None  # the other seat's move arrived (a discard both make at once): decided anew
 
 
-def make(page: Page, move: dict[str, Any], where: str, made: Counter[str]) -> None:
+def make(page: Page, move: dict[str, Any], where: str, made: Counter[str], shoot: Any) -> None:
     """Taps the move's lit places in order, then its button in the move bar if the places alone
     do not decide it (or it has none)."""
     before = version(page)
@@ -101,13 +101,15 @@ def make(page: Page, move: dict[str, Any], where: str, made: Counter[str]) -> No
     expect(button.first).to_be_visible()
     box = button.first.bounding_box()
     assert box and box["y"] + box["height"] <= HEIGHT, f"{where}: the bar's button is below the screen"
+    if not any(how.startswith("bar: ") for how in made):
+        shoot(page, "thunderstone-bar-390")  # the README's picture of a step ended in the bar
     button.first.click()
     made["bar: " + move["label"].split(" (")[0]] += 1
     wait_for_idle_htmx(page)
 
 
 def test_thunderstone_is_played_to_the_end_by_taps_on_a_phone(
-    alice: Any, new_context: Any, orm: Any, screenshot: Any
+    alice: Any, new_context: Any, orm: Any, screenshot: Any, docs_screenshot: Any
 ) -> None:
     def table() -> int:
         with mock.patch.object(services.secrets, "randbits", return_value=SEED):
@@ -146,7 +148,7 @@ def test_thunderstone_is_played_to_the_end_by_taps_on_a_phone(
             plan.pop(0)
         made[action["type"]] += 1
         try:
-            make(page, move, f"move {n + 1}: {action}", made)
+            make(page, move, f"move {n + 1}: {action}", made, docs_screenshot)
         except AssertionError:
             screenshot(page, "thunderstone-taps-failed")
             raise

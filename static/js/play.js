@@ -9,7 +9,8 @@
 // Moves on the board: each form in the actions list carries the board elements its
 // move targets (data-targets, from the engine's `targets`). Clicking a lit element
 // keeps the moves whose next target it is; when one move is left and all its targets
-// are picked it is submitted. Moves that share all their targets are offered as buttons.
+// are picked it is submitted. Moves that share all their targets are offered as buttons,
+// and so are a step's one or two moves that have no place on the board (end the turn, pass).
 // Each new set of lit places is scrolled into sight: above the phone's fixed move bar, and
 // inside a board that scrolls sideways. On a phone the list of all moves is one tap away.
 (function () {
@@ -183,6 +184,7 @@
 
   // ---- moves on the board -----------------------------------------------------------
   let picks = []; // the target keys clicked so far
+  const PLACELESS_IN_BAR = 2;
 
   function moves() {
     return Array.prototype.map.call(document.querySelectorAll("#actions form[data-targets]"), function (form) {
@@ -235,9 +237,20 @@
     const choices = document.querySelector("#actions .move-choices");
     if (!prompt || !choices) return;
     choices.innerHTML = "";
+    function offer(m) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m.label;
+      b.addEventListener("click", function () { submit(m.form); });
+      choices.appendChild(b);
+    }
     if (!picks.length) {
       prompt.textContent = prompt.dataset.idle;
-      choices.hidden = true;
+      // A step's moves with no place on the board (end the turn, take nothing) are buttons
+      // here when they are one or two; a step with more of them keeps them in the list.
+      const placeless = all.filter(function (m) { return !m.targets.length; });
+      if (placeless.length <= PLACELESS_IN_BAR) placeless.forEach(offer);
+      choices.hidden = !choices.children.length;
       return;
     }
     // Moves whose targets are all picked, and moves whose next target is not on the
@@ -245,13 +258,7 @@
     const offered = left.filter(function (m) {
       return m.targets.length === picks.length || (m.targets.length > picks.length && !elementsFor(m.targets[picks.length]).length);
     });
-    offered.forEach(function (m) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m.label;
-      b.addEventListener("click", function () { submit(m.form); });
-      choices.appendChild(b);
-    });
+    offered.forEach(offer);
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "link";

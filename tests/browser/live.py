@@ -27,8 +27,11 @@ _DIFF = """async (parts) => {
   const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
   const out = {};
   for (const part of parts) {
-    const shown = document.getElementById(part);
-    if (!shown) continue;
+    const live = document.getElementById(part);
+    if (!live) continue;
+    // The move bar's buttons are drawn by the page (play.js), from the moves it lists.
+    const shown = live.cloneNode(true);
+    shown.querySelectorAll(".move-choices").forEach((e) => e.remove());
     const response = await fetch(location.pathname + "?part=" + part, {headers: {"HX-Request": "true"}});
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html").body;
     if (norm(fresh.textContent) !== norm(shown.textContent)) {

@@ -16,6 +16,7 @@ from games.engines.rng import Rng, seed_state
 from games.models import Game
 from tests.browser.axe import assert_accessible, violations
 from tests.browser.board import no_sideways_scroll, play_one
+from tests.browser.live import assert_settled
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -116,6 +117,9 @@ def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
 
     def mid(pages: dict[str, Page]) -> None:
         for page, width in ((a, PHONE), (b, LAPTOP)):
+            # The last move may still be on its way to the other page: axe and the width are
+            # measured once its redraw has landed, not halfway through it.
+            assert_settled(page)
             page.evaluate("window.scrollTo(0, 0)")
             no_sideways_scroll(page)
             accessible(page)
@@ -132,6 +136,7 @@ def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
         assert made[name]["board"] >= 10, (name, made)
     assert orm(lambda: Game.objects.get(pk=pk).status) == "finished"
     for page, width in ((a, PHONE), (b, LAPTOP)):
+        assert_settled(page)
         page.evaluate("window.scrollTo(0, 0)")
         accessible(page)
         docs_screenshot(page, f"{slug}-end-{width}")

@@ -136,9 +136,16 @@ _CARD_FIELDS = ("card", "weapon", "hero", "target")
 def targets(s: State, seat: int, action: dict[str, Any]) -> list[str]:
     """What a player clicks for `action`: cards by id ("card:id"), a village stack
     ("stack:id"), a rank of the dungeon hall ("rank:n"), or for the turn's first choice the
-    village, the dungeon hall or the resting place by your hand ("area:village", ...)."""
+    village, the dungeon hall or the resting place by your hand ("area:village", ...).
+
+    A Banish's new order of the hall is two ranks, tapped in their new order: the monster
+    that goes to rank 1, then the one that goes to rank 2 (the third takes what is left).
+    Ending a step (end the turn, take nothing, keep the rest) has no place: the move bar
+    offers it as a button."""
     if action["type"] in ("village", "dungeon", "rest") and s["ask"] is None and s["phase"] == "choose":
         return [f"area:{action['type']}"]
+    if action["type"] == "arrange":
+        return [f"rank:{r}" for r in action["order"][:2]]
     keys = [f"card:{action[f]}" for f in _CARD_FIELDS if isinstance(action.get(f), str)]
     keys += [f"stack:{action[f]}" for f in ("stack", "into") if f in action]  # buy; level a Militia into
     if "rank" in action:
@@ -179,7 +186,7 @@ def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
         new = card_named(targets[action.get("into") or next(iter(targets))])
         return "Village: level up", f"{hero.name} to {new.name} ({hero.xp_cost} XP)"
     if kind == "end":
-        return ("Rest", "Destroy nothing") if s["phase"] == "rest" else ("End", "End the turn")
+        return ("Rest", "Destroy nothing, end the turn") if s["phase"] == "rest" else ("End", "End the turn")
     if kind == "equip":
         return "Dungeon: weapons", f"Give the {card(action['weapon']).name} to {card(action['hero']).name}"
     if kind == "attack":

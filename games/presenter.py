@@ -18,7 +18,7 @@ from django.template.loader import get_template, select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games import registry, results
+from games import registry, results, undo
 from games.models import Game, Seat, Status
 from games.results import SeatResult
 
@@ -48,6 +48,9 @@ class Table:
     log: list[SafeString] = field(default_factory=list)
     # Each seat's result once the game is over (games/results.py), by index.
     results: dict[int, SeatResult] = field(default_factory=dict)
+    # Whether the viewer may take back their last step now (games/undo.py), and its action.
+    can_undo: bool = False
+    undo_payload: str = json.dumps(undo.UNDO)
 
     @property
     def places(self) -> list[SeatResult]:
@@ -129,6 +132,7 @@ def build(game: Game, user: Any) -> Table:
             table.actions.setdefault(group, []).append(
                 ActionChoice(sentence(label, names), json.dumps(action), json.dumps(keys))
             )
+        table.can_undo = undo.Run.of(game.takeback).can_undo(seat)
     return table
 
 

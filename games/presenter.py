@@ -115,6 +115,8 @@ def build(game: Game, user: Any) -> Table:
     outcome = engine.outcome(state)
     table = Table(game, seats, seat, view, names, outcome, results=results.of_outcome(outcome, seats))
     table.log = [sentence(line, names) for line in view.get("log", [])]
+    if game.status == Status.ACTIVE:
+        table.log += _took_back(game, names)
     me = seats[seat] if seat is not None else None
     if (
         seat is not None
@@ -134,6 +136,15 @@ def build(game: Game, user: Any) -> Table:
             )
         table.can_undo = undo.Run.of(game.takeback).can_undo(seat)
     return table
+
+
+def _took_back(game: Game, names: list[str]) -> list[SafeString]:
+    """The undone step's own log line went with it: the table reads who took a step back
+    (the line stays until the next move)."""
+    last = game.moves.order_by("-number").values_list("seat", "action").first() if game.version else None
+    if last is None or not undo.is_undo(last[1]):
+        return []
+    return [sentence("{p%d} took back their last step." % last[0], names)]
 
 
 @cache

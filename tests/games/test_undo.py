@@ -158,6 +158,7 @@ def test_the_play_page_offers_undo_only_while_it_is_allowed(replacements, alice,
     services.submit_action(alice, game.pk, None, SWAP, 0)
     assert "Undo my last step" in page.get(game.get_absolute_url()).content.decode()
     assert "Undo my last step" not in client_for(bob).get(game.get_absolute_url()).content.decode()
+    assert "took back their last step" not in page.get(game.get_absolute_url()).content.decode()
     answer = page.post(
         f"/game/{game.pk}/act",
         json.dumps({"action": UNDO, "version": 1}),
@@ -172,3 +173,5 @@ def test_the_play_page_offers_undo_only_while_it_is_allowed(replacements, alice,
     assert refused.status_code == 400 and "no step of yours" in refused.json()["error"]
     game.refresh_from_db()
     assert game.version == 2 and game.stored_state()["swaps"][0] == []
+    # The whole table reads that a step was taken back (the step's own line went with it).
+    assert "took back their last step" in client_for(bob).get(game.get_absolute_url()).content.decode()

@@ -11,8 +11,9 @@ A step can be taken back while
 - every move since is that seat's own (nobody else acted: a bot or a player moving after the
   step makes it final; the seat's own undoable steps and undos do not).
 So what can be undone is always a run of one seat's undoable steps at the end of the log: `Run`
-keeps the state before each (as the engine dumps it), and an undo restores the last of them.
-The game keeps its run beside its state (`Game.takeback`), so an undo replays nothing.
+keeps the state before the first of them and their actions, and an undo replays all but the
+last from there. The game keeps its run beside its state (`Game.takeback`), so an undo never
+replays the game from its start.
 """
 
 from __future__ import annotations
@@ -41,36 +42,46 @@ def undoable(engine: Any, before: Any, seat: int, action: Action, after: Any) ->
 
 @dataclass(frozen=True)
 class Run:
-    """The steps that can be taken back now: all `seat`'s, the states before them oldest first."""
+    """The steps that can be taken back now: all `seat`'s, made from the state `start` (as the
+    engine dumps it). One state and the actions, not a state per step: an undo replays the
+    steps but the last from `start` (engines are deterministic), and a run of a dozen sales
+    stays one state long."""
 
     seat: int | None = None
-    before: tuple[dict[str, Any], ...] = field(default=())
+    start: dict[str, Any] | None = None
+    steps: tuple[Action, ...] = field(default=())
 
     def step(self, engine: Any, before: Any, seat: int, action: Action, after: Any) -> Run:
         """The run once `seat` has turned `before` into `after` with `action`."""
         if not undoable(engine, before, seat, action, after):
             return Run()  # this step is final, and so is every step before it
-        kept = self.before if self.seat == seat else ()
-        return Run(seat, (*kept, engine.dump(before)))
+        if self.seat == seat and self.steps:
+            return Run(seat, self.start, (*self.steps, action))
+        return Run(seat, engine.dump(before), (action,))
 
     def undo(self, engine: Any, seat: int) -> tuple[Any, Run]:
         """(the state before `seat`'s last step, the run after taking it back)."""
-        if self.seat != seat or not self.before:
+        if self.seat != seat or not self.steps or self.start is None:
             raise IllegalAction(NOTHING_TO_UNDO)
-        rest = self.before[:-1]
-        return engine.load(self.before[-1]), Run(seat if rest else None, rest)
+        state = engine.load(self.start)
+        kept = self.steps[:-1]
+        for action in kept:
+            state = engine.apply(state, seat, action)
+        return state, Run(seat, self.start, kept) if kept else Run()
 
     def can_undo(self, seat: int | None) -> bool:
-        return seat is not None and self.seat == seat and bool(self.before)
+        return seat is not None and self.seat == seat and bool(self.steps)
 
     def to_json(self) -> dict[str, Any]:
-        return {} if not self.before else {"seat": self.seat, "before": list(self.before)}
+        if not self.steps:
+            return {}
+        return {"seat": self.seat, "start": self.start, "steps": list(self.steps)}
 
     @classmethod
     def of(cls, data: dict[str, Any] | None) -> Run:
         if not data:
             return cls()
-        return cls(int(data["seat"]), tuple(data["before"]))
+        return cls(int(data["seat"]), data["start"], tuple(data["steps"]))
 
 
 def play(engine: Any, state: Any, run: Run, seat: int, action: Action) -> tuple[Any, Run]:

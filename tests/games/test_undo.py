@@ -10,7 +10,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games import services, undo
+from games import registry, services, undo
+from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal
 from games.models import Game, Move, Seat
 from games.replay import verify
@@ -84,8 +85,6 @@ def test_several_steps_are_taken_back_one_at_a_time(replacements, alice):
 
 
 def game_actions(game: Game, seat: int) -> list[dict]:
-    from games import registry
-
     engine = registry.get(game.engine)
     return engine.legal_actions(engine.load(game.stored_state()), seat)
 
@@ -175,3 +174,42 @@ def test_the_play_page_offers_undo_only_while_it_is_allowed(replacements, alice,
     assert game.version == 2 and game.stored_state()["swaps"][0] == []
     # The whole table reads that a step was taken back (the step's own line went with it).
     assert "took back their last step" in client_for(bob).get(game.get_absolute_url()).content.decode()
+
+
+def test_a_bot_moving_after_the_step_makes_it_final(replacements, alice, bob):
+    """Bots never undo, and a bot's move counts as another seat's: bob resigns, the bot that
+    takes his seat over makes his choices, and alice's step before them is final."""
+    game = replacements
+    services.submit_action(alice, game.pk, None, SWAP, 0)
+    services.resign(bob, game.pk)
+    assert services.machine_move(game.pk, 1)  # the task the resignation queued: one bot move
+    game.refresh_from_db()
+    assert [m.seat for m in game.moves.all()] == [0, 1]
+    before = snapshot(game)
+    with pytest.raises(Illegal, match="another seat has moved since"):
+        services.submit_action(alice, game.pk, None, UNDO, game.version)
+    assert snapshot(game) == before
+    assert verify(game) == []
+
+
+def test_a_finished_game_with_an_undo_replays_and_verifies(replacements, alice, bob):
+    game = replacements
+    services.submit_action(alice, game.pk, None, SWAP, 0)
+    services.submit_action(alice, game.pk, None, UNDO, 1)
+    users = {0: alice, 1: bob}
+    game.refresh_from_db()
+    engine = registry.get(game.engine)
+    rng = Rng(seed_state(game.pk))
+    while game.status == "active":  # the heuristic bot's moves for both players, to the end
+        seat = game.to_act[0]
+        state = engine.load(game.stored_state())
+        action = engine.bots["heuristic"](engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        services.submit_action(users[seat], game.pk, seat, action, game.version)
+        game.refresh_from_db()
+    assert verify(game) == []
+    page = client_for(bob).get(f"/game/{game.pk}/replay/?step=2").content.decode()
+    assert "took back their last step" in page
+    assert (
+        "took back their last step"
+        not in client_for(bob).get(f"/game/{game.pk}/replay/?step=1").content.decode()
+    )

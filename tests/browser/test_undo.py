@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from games import registry, services, undo
 from games.engines.rng import Rng, seed_state
 from games.models import Game
+from tests.browser.axe import assert_accessible
 from tests.browser.board import board_element, open_move_list
 from tests.browser.live import assert_settled, wait_for_idle_htmx
 from tests.browser.test_board_play import LAPTOP, PHONE, open_as
@@ -106,6 +107,7 @@ def test_a_step_is_taken_back_with_one_tap(
     assert box and box["y"] + box["height"] <= 844, "the Undo button is off the phone's screen"
     assert moves_offered(a) != offered
     docs_screenshot(a, f"{slug}-undo-{PHONE}")
+    assert_accessible(a)  # no serious or critical finding with the button shown
     expect(b.get_by_role("button", name=UNDO_BUTTON)).to_have_count(0)  # never the other's to take
 
     undo_button.click()
@@ -117,5 +119,29 @@ def test_a_step_is_taken_back_with_one_tap(
     assert_settled(b)
     moves = orm(lambda: list(Game.objects.get(pk=pk).moves.values_list("number", "action")))
     assert moves[-2:] == [(version + 1, step), (version + 2, undo.UNDO)]  # the log kept both
+    no_problems(ctx_a)
+    no_problems(ctx_b)
+
+
+def test_the_undo_button_goes_away_when_another_player_moves(
+    alice: Any, bob: Any, new_context: Any, orm: Any
+) -> None:
+    """Stonespine with two players: alice's pick can be taken back until bob chooses; his
+    choice, made from his own page, makes it final and alice's page drops the button live."""
+
+    def table() -> int:
+        game = services.create_game(alice, "stonespine", 2, {})
+        services.join_game(bob, game.pk)
+        return game.pk
+
+    pk = orm(table)
+    ctx_a, a = open_as(new_context, alice, pk, PHONE)
+    ctx_b, b = open_as(new_context, bob, pk, LAPTOP)
+    state = orm(lambda: Game.objects.get(pk=pk).stored_state())
+    make(a, {"type": "place", "chamber": state["hands"][0][0], "column": 0})
+    expect(a.get_by_role("button", name=UNDO_BUTTON)).to_be_visible()
+    make(b, {"type": "place", "chamber": state["hands"][1][0], "column": 0})
+    expect(a.get_by_role("button", name=UNDO_BUTTON)).to_have_count(0)
+    assert_settled(a)
     no_problems(ctx_a)
     no_problems(ctx_b)

@@ -98,6 +98,7 @@ def playout(
         for seat in range(seats) if full else ():
             legal = engine.legal_actions(s, seat)
             json.dumps(legal)
+            check(not any(undo.is_undo(a) for a in legal), f"{where}: the action type 'undo' is the site's")
             if seat in acting:
                 check(bool(legal), f"{where} step {step}: seat {seat} must act but has no legal action")
             else:

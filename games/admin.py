@@ -42,7 +42,7 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["engine", "status", "public"]
     inlines = [SeatInline, MoveInline]
     # The state and seed are the engine's business: shown, never edited by hand.
-    readonly_fields = ["seed", "state", "version", "to_act", "finalized"]
+    readonly_fields = ["seed", "state", "version", "to_act", "takeback", "finalized"]
 
 
 @admin.register(Move)

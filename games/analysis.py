@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import registry
+from games import registry, undo
 from games.engines.base import canonical
 from games.engines.rng import Rng, seed_state
 from games.engines.search import SearchBot
@@ -67,10 +67,15 @@ def analyse(analysis_id: int) -> bool:
     moves = list(game.moves.order_by("number"))
     state = engine.setup(game.seed, game.players, game.options)
     decisions: list[tuple[Any, Any]] = []  # (state before, move) for each of the seat's choices
+    run = undo.Run()
     for move in moves:
-        if move.seat == analysis.seat and len(engine.legal_actions(state, move.seat)) > 1:
+        if (
+            move.seat == analysis.seat
+            and not undo.is_undo(move.action)
+            and len(engine.legal_actions(state, move.seat)) > 1
+        ):
             decisions.append((state, move))
-        state = engine.apply(state, move.seat, move.action)
+        state, run = undo.play(engine, state, run, move.seat, move.action)
     analysis.state, analysis.total = Analysis.State.RUNNING, len(decisions)
     analysis.decisions = analysis.decisions[: analysis.done]  # resume where a worker stopped
     analysis.save(update_fields=["state", "total", "decisions"])

@@ -65,6 +65,9 @@ class Game(models.Model):
     # The seats to act now, kept beside the state so lists need not load every state.
     to_act = models.JSONField(default=list, blank=True)
     finalized = models.BooleanField(default=False, help_text="scores and statistics stored")
+    # The steps one seat may take back now, with the state before each (games/undo.py); {} when
+    # none. Derived from the moves like the state, and checked with it by `replay --verify`.
+    takeback = models.JSONField(default=dict, blank=True)
     # Chosen at creation: a rated game moves its players' ratings (see docs/ratings.md).
     rated = models.BooleanField(default=True, help_text="counts for the ratings (else casual)")
     # The turn clock (games/clocks.py has the menu) and what happens when one runs out.

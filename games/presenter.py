@@ -20,7 +20,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import Vacation
-from games import registry, results
+from games import registry, results, undo
 from games.models import Game, Seat, Status
 from games.results import SeatResult
 
@@ -50,6 +50,9 @@ class Table:
     log: list[SafeString] = field(default_factory=list)
     # Each seat's result once the game is over (games/results.py), by index.
     results: dict[int, SeatResult] = field(default_factory=dict)
+    # Whether the viewer may take back their last step now (games/undo.py), and its action.
+    can_undo: bool = False
+    undo_payload: str = json.dumps(undo.UNDO)
 
     @property
     def places(self) -> list[SeatResult]:
@@ -125,6 +128,8 @@ def build(game: Game, user: Any) -> Table:
     outcome = engine.outcome(state)
     table = Table(game, seats, seat, view, names, outcome, results=results.of_outcome(outcome, seats))
     table.log = [sentence(line, names) for line in view.get("log", [])]
+    if game.status == Status.ACTIVE:
+        table.log += _took_back(game, names)
     me = seats[seat] if seat is not None else None
     if (
         seat is not None
@@ -142,7 +147,17 @@ def build(game: Game, user: Any) -> Table:
             table.actions.setdefault(group, []).append(
                 ActionChoice(sentence(label, names), json.dumps(action), json.dumps(keys))
             )
+        table.can_undo = undo.Run.of(game.takeback).can_undo(seat)
     return table
+
+
+def _took_back(game: Game, names: list[str]) -> list[SafeString]:
+    """The undone step's own log line went with it: the table reads who took a step back
+    (the line stays until the next move)."""
+    last = game.moves.order_by("-number").values_list("seat", "action").first() if game.version else None
+    if last is None or not undo.is_undo(last[1]):
+        return []
+    return [sentence("{p%d} took back their last step." % last[0], names)]
 
 
 @cache

@@ -1,11 +1,14 @@
-"""Rebuilding a game from its seed and moves: the replay page and `manage.py replay`."""
+"""Rebuilding a game from its seed and moves: the replay page and `manage.py replay`.
+
+An undo in the log ({"type": "undo"}, games/undo.py) restores the state before its seat's last
+step, as it did when it was made: every replay goes through `undo.play`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import registry
+from games import registry, undo
 from games.engines.base import Action, IllegalAction, canonical, require_legal
 from games.models import Game
 
@@ -15,8 +18,9 @@ def rebuild(game: Game, upto: int | None = None) -> Any:
     engine = registry.get(game.engine)
     assert game.seed is not None, "a game that never started has no state"
     state = engine.setup(game.seed, game.players, game.options)
+    run = undo.Run()
     for move in game.moves.all() if upto is None else game.moves.filter(number__lte=upto):
-        state = engine.apply(state, move.seat, move.action)
+        state, run = undo.play(engine, state, run, move.seat, move.action)
     return state
 
 
@@ -31,22 +35,39 @@ class Audit:
     # The state after every move, played with the engine's own actions; None when the
     # replay had to stop (a move that no legal action matches, or one that failed).
     state: Any = None
+    # The steps that could be taken back after the last move (games/undo.py).
+    run: undo.Run = field(default_factory=undo.Run)
 
 
 def audit(game: Game) -> Audit:
     """Replays the stored moves from the seed, checking each as the site checks a new
     one: its seat was to act, and it is (in canonical JSON) one of the legal actions
-    then; and after each, that every seat to act has a legal action (no dead end)."""
+    then, or an undo its seat could make then; and after each, that every seat to act has
+    a legal action (no dead end)."""
     engine = registry.get(game.engine)
     assert game.seed is not None, "a game that never started has no moves"
     found = Audit()
     state = engine.setup(game.seed, game.players, game.options)
+    run = undo.Run()
     found.problems += _dead_ends(engine, state, "at the start")
     for move in game.moves.order_by("number"):
         where = f"move {move.number} (seat {move.seat})"
         if move.seat not in engine.to_act(state):
             found.problems.append(f"{where}: that seat was not to act")
             return found
+        if undo.is_undo(move.action):
+            if canonical(move.action) != canonical(undo.UNDO):
+                found.problems.append(
+                    f"{where}: {canonical(move.action)} is not an undo as the site stores it"
+                )
+                return found
+            try:
+                state, run = run.undo(engine, move.seat)
+            except IllegalAction as exc:
+                found.problems.append(f"{where}: an undo the rules did not allow ({exc.reason})")
+                return found
+            found.problems += _dead_ends(engine, state, f"after move {move.number}")
+            continue
         legal = engine.legal_actions(state, move.seat)
         try:
             action = require_legal(legal, move.action)
@@ -63,12 +84,14 @@ def audit(game: Game) -> Audit:
             found.aliases.append((move.pk, move.number, alike))
             action = alike
         try:
-            state = engine.apply(state, move.seat, action)
+            after = engine.apply(state, move.seat, action)
+            run = run.step(engine, state, move.seat, action, after)
         except Exception as exc:  # a poisoned record must be reported, whatever it breaks
             found.problems.append(f"{where}: applying it failed ({type(exc).__name__}: {exc})")
             return found
+        state = after
         found.problems += _dead_ends(engine, state, f"after move {move.number}")
-    found.state = state
+    found.state, found.run = state, run
     return found
 
 
@@ -96,6 +119,8 @@ def verify(game: Game) -> list[str]:
             problems.append("the stored state differs from the replay of seed + moves")
         if sorted(engine.to_act(checked.state)) != sorted(game.to_act):
             problems.append("the stored seats to act differ from the replay")
+        if canonical(checked.run.to_json()) != canonical(game.takeback or {}):
+            problems.append("the stored steps that may be taken back differ from the replay")
     return problems
 
 

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks, registry, results, timeouts, turns
+from games import clocks, registry, results, timeouts, turns, undo
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
@@ -234,9 +234,18 @@ def _submit_action(
     if seat.index not in game.to_act:
         if version != game.version:
             raise Conflict(_moved_on)
+        if undo.is_undo(action):
+            raise Illegal(undo.NOTHING_TO_UNDO)
         raise Forbidden("it is not your turn")
     if timeouts.time_out_if_due(game, seat, timezone.now()):
         return game, True
+    if undo.is_undo(action):
+        # Only from the page that shows the step: anything since (even a simultaneous
+        # choice of another seat) may have made it final.
+        if version != game.version:
+            raise Conflict(_moved_on)
+        _take_back(game, seats, seat.index)
+        return game, False
     if version != game.version and not _still_choosing(game, seat.index, version):
         raise Conflict(_moved_on)
     _apply(game, seats, seat.index, action)
@@ -344,17 +353,38 @@ def _apply(
         new = engine.apply(state, seat, action)
     except IllegalAction as exc:
         raise Illegal(exc.reason) from None
+    run = undo.Run.of(game.takeback).step(engine, state, seat, action, new)
+    _store(game, seats, seat, action, engine, new, run)
+
+
+def _take_back(game: Game, seats: list[Seat], seat: int) -> None:
+    """The seat's last step taken back (games/undo.py): stored as a move of its own."""
+    engine = registry.get(game.engine)
+    try:
+        state, run = undo.Run.of(game.takeback).undo(engine, seat)
+    except IllegalAction as exc:
+        raise Illegal(exc.reason) from None
+    _store(game, seats, seat, undo.UNDO, engine, state, run)
+
+
+def _store(
+    game: Game, seats: list[Seat], seat: int, action: Any, engine: Any, new: Any, run: undo.Run
+) -> None:
+    """Appends the move and stores the state after it, in the transaction of the caller."""
     before = set(game.to_act)
     game.version += 1
     Move.objects.create(game=game, number=game.version, seat=seat, action=action)
     game.state = engine.dump(new)
     game.to_act = sorted(engine.to_act(new))
+    game.takeback = run.to_json()
     finished = not game.to_act
     if finished:
         game.status = Status.FINISHED
         game.finished_at = timezone.now()
-    game.save(update_fields=["version", "state", "to_act", "status", "finished_at"])
-    turns.turns_changed(game, seats, before, seat)  # turns begun and ended, and their clocks
+    game.save(update_fields=["version", "state", "to_act", "takeback", "status", "finished_at"])
+    # Turns begun and ended, and their clocks: an undo leaves the seat to act, so its clock
+    # runs on (the time spent on the undone step is not given back).
+    turns.turns_changed(game, seats, before, seat)
     _after_commit(game, seats, finished=finished)
 
 

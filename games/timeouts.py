@@ -94,7 +94,7 @@ def time_out_seats(due: list[tuple[int, int]], now: datetime) -> int:
     """Times out those of the (game id, seat index) pairs whose deadline has passed,
     checked again with their games locked; returns how many ran out."""
     # Locked in id order; their states are not needed (a game's can be large): not read.
-    locked = Game.objects.select_for_update().defer("state").filter(pk__in={g for g, _ in due})
+    locked = Game.objects.select_for_update().defer("state", "takeback").filter(pk__in={g for g, _ in due})
     games = {g.pk: g for g in locked.order_by("pk")}
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game_id__in=games):  # read once the games are locked

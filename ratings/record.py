@@ -239,7 +239,7 @@ def _batches(order: list[int]) -> Iterator[list[tuple[Game, list[Seat]]]]:
     """The games (without their states) with their seats, in the given order, a batch at a time."""
     for start in range(0, len(order), BATCH):
         ids = order[start : start + BATCH]
-        games = Game.objects.defer("state", "to_act").in_bulk(ids)
+        games = Game.objects.defer("state", "to_act", "takeback").in_bulk(ids)
         seats: dict[int, list[Seat]] = {}
         for seat in Seat.objects.filter(game_id__in=ids).order_by("game_id", "index"):
             seats.setdefault(seat.game_id, []).append(seat)

@@ -97,6 +97,13 @@ class BaseEngine:
         from the actions list only; two actions with the same targets are told apart there."""
         return []
 
+    def undoable(self, before: Any, seat: int, action: Action, after: Any) -> bool:
+        """Whether `seat` may take back `action`, which turned `before` into `after`, while no
+        other seat has acted since (the site checks that, and that `seat` is still to act).
+        Only for a step that revealed nothing: no card drawn or turned, no die rolled, no
+        hidden card or choice seen, the turn not over. None by default (see docs/architecture.md)."""
+        return False
+
     def secrets(self, s: Any, seat: int | None) -> list[str]:
         """Strings that must never appear in `seat`'s view (used by the tests)."""
         return []
@@ -139,6 +146,12 @@ def require_legal(legal: list[Action], action: Action) -> Action:
     if all(a.get("type") != action.get("type") for a in legal):
         raise IllegalAction(f"you cannot {action['type']!r} now")
     raise IllegalAction(f"that {action['type']!r} is not allowed now")
+
+
+def unchanged(before: dict[str, Any], after: dict[str, Any], *keys: str) -> bool:
+    """Whether the parts `keys` of two states are equal (for `undoable`: the generator, the
+    decks, whose turn it is... stayed as they were)."""
+    return all(before.get(k) == after.get(k) for k in keys)
 
 
 def canonical(obj: Any) -> str:

@@ -182,6 +182,15 @@
     submit(form);
   });
 
+  // Undo (shown only while the last step can be taken back) is sent like a move: the
+  // answer redraws the page at the step before, or says why the undo was refused.
+  document.addEventListener("submit", function (e) {
+    const form = e.target;
+    if (e.defaultPrevented || !form.closest("#actions") || !form.hasAttribute("data-undo")) return;
+    e.preventDefault();
+    submit(form);
+  });
+
   // ---- moves on the board -----------------------------------------------------------
   let picks = []; // the target keys clicked so far
   const PLACELESS_IN_BAR = 2;

@@ -13,6 +13,7 @@ import itertools
 import json
 from typing import Any
 
+from games import undo
 from games.engines.base import Engine, IllegalAction, canonical
 from games.engines.rng import Rng
 
@@ -97,6 +98,7 @@ def playout(
         for seat in range(seats) if full else ():
             legal = engine.legal_actions(s, seat)
             json.dumps(legal)
+            check(not any(undo.is_undo(a) for a in legal), f"{where}: the action type 'undo' is the site's")
             if seat in acting:
                 check(bool(legal), f"{where} step {step}: seat {seat} must act but has no legal action")
             else:
@@ -110,6 +112,7 @@ def playout(
         new = engine.apply(s, seat, json.loads(json.dumps(action)))
         if full:
             check(canonical(engine.dump(s)) == dumped, f"{where}: apply mutated its input state")
+            _check_undoable(engine, s, seat, action, new, f"{where} step {step}")
         moves.append((seat, action))
         s = new
     outcome = engine.outcome(s)
@@ -124,6 +127,16 @@ def playout(
     _check_views(engine, s, seats, f"{where} at the end")
     _check_replay(engine, seed, players, options, moves, s, where)
     return {"state": s, "moves": moves, "outcome": outcome}
+
+
+def _check_undoable(engine: Engine, before: Any, seat: int, action: Any, after: Any, where: str) -> None:
+    """A step the engine lets its player take back (games/undo.py) showed that player nothing
+    they could not see before: every secret kept from them is still kept from them."""
+    secrets_of = getattr(engine, "secrets", None)
+    if secrets_of is None or not undo.undoable(engine, before, seat, action, after):
+        return
+    shown = set(secrets_of(before, seat)) - set(secrets_of(after, seat))
+    check(not shown, f"{where}: {action} can be undone but showed seat {seat} {sorted(shown)[:3]}")
 
 
 def _check_refusals(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View
+from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View, unchanged
 from games.engines.rng import Rng
 
 from . import rules
@@ -37,6 +37,25 @@ class Architectura(BaseEngine):
         if not isinstance(seat, int) or not 0 <= seat < s["n"]:
             raise IllegalAction("there is no such seat")
         return rules.apply(s, seat, action)
+
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """docs/architectura.md, "Undo". A replacement picked in the advanced game (hidden
+        until everyone is ready; "ready" itself is final), or a step of a turn after which
+        the same player still has a decision to make in it: the card placed before its
+        Magic Academy price, its comparison or its effect, a price card paid, an effect
+        resolved. Never once the turn is over (the hand is drawn up), a mulligan (new cards)
+        or an Obelisk search (a shuffle), and nothing that moved a deck or another hand."""
+        if before["phase"] == "swap":
+            return action["type"] in ("swap", "reset")
+        ask = after["ask"]
+        return (
+            after["phase"] == "play"
+            and ask is not None
+            and ask["p"] == seat
+            and ask["k"] != "turn"  # a new turn began (or a mulligan or a search redealt)
+            and unchanged(before, after, "rng", "decks", "turn")
+            and all(before["hands"][q] == after["hands"][q] for q in range(before["n"]) if q != seat)
+        )
 
     def view(self, s: State, seat: int | None) -> View:
         return views.view(s, seat)

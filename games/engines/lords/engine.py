@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, BaseEngine, Outcome, View
+from games.engines.base import Action, BaseEngine, Outcome, View, unchanged
 from games.engines.rng import Rng
 
 from . import bots, rules, sample, scoring, setup
 from . import view as views
 from .state import State
+
+# The steps that may be taken back when they change nothing hidden (see `undoable`).
+UNDOABLE = ("place", "plant", "trade", "sell", "sell_item", "buy_item", "stones", "buy_herb")
 
 
 class Lords(BaseEngine):
@@ -47,6 +50,32 @@ class Lords(BaseEngine):
 
     def apply(self, s: State, seat: int, action: Action) -> State:
         return rules.apply(s, seat, action)
+
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """docs/lords.md, "Undo". A worker placed while the same player places again (the
+        others have placed all theirs), a herb planted, Rotted herbs traded, and herbs, items,
+        stones or store items bought or sold while the same decision is still open. Never a
+        step that drew from the bag or a deck, peeked, started the resolution or moved it on."""
+        return (
+            action["type"] in UNDOABLE
+            and unchanged(
+                before,
+                after,
+                "rng",
+                "phase",
+                "round",
+                "at",
+                "store_deck",
+                "store_known",
+                "spell_deck",
+                "lot",
+            )
+            and all(
+                before["players"][q]["hand"] == after["players"][q]["hand"]
+                for q in range(before["n"])
+                if q != seat
+            )
+        )
 
     def view(self, s: State, seat: int | None) -> View:
         return views.view(s, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, BaseEngine, Outcome, View
+from games.engines.base import Action, BaseEngine, Outcome, View, unchanged
 from games.engines.rng import Rng
 
 from . import solo
@@ -23,6 +23,9 @@ from .rules import (
 )
 from .sample import sample
 from .table import clone
+
+# The steps that may be taken back when they change nothing hidden (see `undoable`).
+UNDOABLE = ("place", "buy", "token", "passage", "drop")
 
 
 class Stonespine(BaseEngine):
@@ -83,6 +86,21 @@ class Stonespine(BaseEngine):
 
     def apply(self, s: State, seat: int, action: Action) -> State:
         return solo.apply(s, seat, action) if "solo" in s else apply(s, seat, action)
+
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """docs/stonespine.md, "Undo". A chamber picked for this turn while the player still
+        has to choose the card to discard or keep (the pick stays hidden until everyone has
+        chosen, so taking it back shows nothing); a market set bought and each of its tokens
+        placed, while the same player is still to act. Never a pass, a discard or keep (it
+        ends the player's choice), nor a step after which the turn or year moved on, anything
+        was drawn, or Jael acted."""
+        return (
+            action["type"] in UNDOABLE
+            and unchanged(
+                before, after, "rng", "phase", "year", "turn", "deck", "discard", "shown", "passed", "solo"
+            )
+            and all(before["picks"][q] == after["picks"][q] for q in range(len(before["picks"])) if q != seat)
+        )
 
     def view(self, s: State, seat: int | None) -> View:
         return view(s, seat)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import Action, BaseEngine, Outcome, View
+from games.engines.base import Action, BaseEngine, Outcome, View, unchanged
 from games.engines.rng import Rng
 
 from . import bots, rules, sample, setup
 from . import view as views
 from .state import State
+
+# The steps that may be taken back when they change nothing hidden (see `undoable`).
+UNDOABLE = ("buy", "level", "equip")
 
 
 class Thunderstone(BaseEngine):
@@ -47,6 +50,34 @@ class Thunderstone(BaseEngine):
 
     def apply(self, s: State, seat: int, action: Action) -> State:
         return rules.apply(s, seat, action)
+
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """docs/thunderstone.md, "Undo". In the village, a card bought or a hero levelled up
+        while the turn goes on (more to buy or level); in the dungeon, a weapon equipped
+        before the attack. Never entering the village or the dungeon (the hand is shown),
+        an ability used, an attack, or a step that drew, shuffled or turned up a card or
+        ended the turn."""
+        return (
+            action["type"] in UNDOABLE
+            and before["turn"] == seat
+            and unchanged(
+                before,
+                after,
+                "rng",
+                "turn",
+                "turns",
+                "phase",
+                "decks",
+                "dungeon",
+                "hall",
+                "shown",
+                "chosen",
+                "zone",
+                "seen",
+                "ask",
+            )
+            and not after["todo"]
+        )
 
     def view(self, s: State, seat: int | None) -> View:
         return views.view(s, seat)

@@ -56,6 +56,7 @@ class Command(BaseCommand):
         engine = registry.get(game.engine)
         game.state = engine.dump(found.state)
         game.to_act = sorted(engine.to_act(found.state))
-        game.save(update_fields=["state", "to_act"])
+        game.takeback = found.run.to_json()
+        game.save(update_fields=["state", "to_act", "takeback"])
         self.stdout.write(f"game {game_id}: {len(found.aliases)} move(s) repaired; state rebuilt")
         return 1

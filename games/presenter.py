@@ -154,10 +154,10 @@ def build(game: Game, user: Any) -> Table:
 def _took_back(game: Game, names: list[str]) -> list[SafeString]:
     """The undone step's own log line went with it: the table reads who took a step back
     (the line stays until the next move)."""
-    last = game.moves.order_by("-number").values_list("seat", "action").first() if game.version else None
-    if last is None or not undo.is_undo(last[1]):
+    seat = undo.Run.of(game.takeback).took_back
+    if seat is None:
         return []
-    return [sentence("{p%d} took back their last step." % last[0], names)]
+    return [sentence("{p%d} took back their last step." % seat, names)]
 
 
 @cache

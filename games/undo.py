@@ -50,6 +50,9 @@ class Run:
     seat: int | None = None
     start: dict[str, Any] | None = None
     steps: tuple[Action, ...] = field(default=())
+    # The seat whose undo was the last move: the table reads who took a step back (the undone
+    # step's own log line went with it) until the next move, without reading the log again.
+    took_back: int | None = None
 
     def step(self, engine: Any, before: Any, seat: int, action: Action, after: Any) -> Run:
         """The run once `seat` has turned `before` into `after` with `action`."""
@@ -67,21 +70,30 @@ class Run:
         kept = self.steps[:-1]
         for action in kept:
             state = engine.apply(state, seat, action)
-        return state, Run(seat, self.start, kept) if kept else Run()
+        if kept:
+            return state, Run(seat, self.start, kept, took_back=seat)
+        return state, Run(took_back=seat)
 
     def can_undo(self, seat: int | None) -> bool:
         return seat is not None and self.seat == seat and bool(self.steps)
 
     def to_json(self) -> dict[str, Any]:
-        if not self.steps:
-            return {}
-        return {"seat": self.seat, "start": self.start, "steps": list(self.steps)}
+        data: dict[str, Any] = {}
+        if self.steps:
+            data = {"seat": self.seat, "start": self.start, "steps": list(self.steps)}
+        if self.took_back is not None:
+            data["took_back"] = self.took_back
+        return data
 
     @classmethod
     def of(cls, data: dict[str, Any] | None) -> Run:
         if not data:
             return cls()
-        return cls(int(data["seat"]), data["start"], tuple(data["steps"]))
+        took_back = data.get("took_back")
+        took_back = None if took_back is None else int(took_back)
+        if "steps" not in data:
+            return cls(took_back=took_back)
+        return cls(int(data["seat"]), data["start"], tuple(data["steps"]), took_back)
 
 
 def play(engine: Any, state: Any, run: Run, seat: int, action: Action) -> tuple[Any, Run]:

@@ -61,7 +61,8 @@ def test_a_step_taken_back_restores_the_state_before_it_and_is_stored_as_a_move(
     game.refresh_from_db()
     assert game.version == 2 and game.state == before[1] and game.to_act == before[2]
     assert [m.action for m in game.moves.all()][1] == UNDO
-    assert game.takeback == {}
+    # Nothing left to take back; the table reads who took a step back until the next move.
+    assert game.takeback == {"took_back": seat.index}
     # The turn clock runs on: the undo neither ends the turn nor starts a new one.
     again = Seat.objects.get(pk=seat.pk)
     assert again.turn_began_at == seat.turn_began_at and again.deadline == seat.deadline

@@ -236,12 +236,17 @@
       // so that the board and the step's choices are in sight.
       allMoves.open = narrow.matches ? listOpen && !picks.length : true; // beside the board on a wide screen
     }
-    bringIntoView(litNow, Array.from(next).join("|") + "/" + picks.join("|"));
     // The list narrows with the board: only the moves still possible are shown.
     all.forEach(function (m) { m.form.hidden = picks.length > 0 && left.indexOf(m) < 0; });
     document.querySelectorAll("#actions .move-group").forEach(function (g) {
       g.hidden = !g.querySelector("form:not([hidden])");
     });
+    drawBar(all, left, lit);
+    // Once the bar has its final height: what lies under it depends on it.
+    bringIntoView(litNow, Array.from(next).join("|") + "/" + picks.join("|"));
+  }
+
+  function drawBar(all, left, lit) {
     const prompt = document.querySelector("#actions .move-prompt");
     const choices = document.querySelector("#actions .move-choices");
     if (!prompt || !choices) return;
@@ -285,6 +290,7 @@
   const narrow = window.matchMedia("(max-width: 900px)");
   let listOpen = false; // the phone's list of all moves, as the player left it
   let litShown = ""; // the lit places last brought into view
+  let anchor = null; // the first of them and where it should stand, until the player scrolls
 
   narrow.addEventListener("change", function () { draw(); }); // a phone turned, a window resized
 
@@ -303,16 +309,32 @@
     const bottom = (getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight) - margin;
     let top = Infinity;
     let low = -Infinity;
+    let first = null;
     els.forEach(function (el) {
       const r = el.getBoundingClientRect();
+      if (r.top < top) first = el;
       top = Math.min(top, r.top);
       low = Math.max(low, r.bottom);
     });
     if (top >= margin && low <= bottom) return;
     // All of them if they fit between the top of the screen and the bar, else the first ones.
-    if (low - top <= bottom - margin && low > bottom) window.scrollBy(0, low - bottom);
-    else window.scrollBy(0, top - margin);
+    const shift = low - top <= bottom - margin && low > bottom ? low - bottom : top - margin;
+    window.scrollBy(0, shift);
+    // Where the first of them should stand, even if the page is still too short to get it there.
+    anchor = {el: first, top: top - shift};
   }
+
+  // The page may still be laid out when the lit places are scrolled to: too short yet to
+  // scroll that far, or growing above them. Until the player scrolls or taps, the first lit
+  // place is kept where it was meant to stand.
+  new ResizeObserver(function () {
+    if (!anchor || !anchor.el.isConnected) return;
+    const moved = anchor.el.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  }).observe(body);
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (kind) {
+    window.addEventListener(kind, function () { anchor = null; }, {passive: true});
+  });
 
   function scrollerOf(el) {
     for (let node = el.parentElement; node && node !== body; node = node.parentElement) {

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.sites.models import Site
 from django.core import mail
@@ -146,4 +147,11 @@ def test_a_sign_up_hashes_the_password_alike_whether_the_address_is_taken_or_not
         reverse("account_signup"), {"email": "new@example.com", "password1": PASSWORD, "password2": PASSWORD}
     )
     assert response.status_code == 302 and len(mail.outbox) == 1  # the owner is told, the page is the same
-    assert new >= 1 and len(hashed) == new
+    assert new == 1 and len(hashed) == new  # once each: the new account stores the form's hash
+
+
+def test_the_new_account_s_password_is_the_one_signed_up_with(db):
+    sign_up(Client(), "dora@example.com")
+    user = get_user_model().objects.get(email="dora@example.com")
+    assert user.has_usable_password() and user.check_password(PASSWORD)
+    assert not user.check_password(PASSWORD + "x")

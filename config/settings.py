@@ -151,8 +151,9 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
     """Three caches: in memory on the embedded default, in Redis with the full stack.
 
     "default" holds the log-in and sign-up rate limits (allauth) and the log-in lock-outs
-    (django-axes, AXES_HANDLER below): in Redis, counted with SET NX and INCR on keys
-    that expire, one round trip each and no database connection, shared by every process.
+    (django-axes, AXES_HANDLER below): in Redis, shared by every process, on keys that
+    expire and with no database connection. axes counts with SET NX then INCR; allauth
+    keeps its timestamps under a lock it takes with SET NX.
     It fails open (config/caches.py): while Redis is down every count reads as new, so
     log-in and sign-up work, unlimited, and each unanswered call is logged. A plain
     cache that ignores errors would not do: allauth takes a lock with cache.add() first,
@@ -178,7 +179,7 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
             "BACKEND": "config.caches.FailOpenRedisCache",
             "LOCATION": redis_url,
             "KEY_PREFIX": prefix,
-            # A log-in waits at most about a second per call for a Redis that does not answer.
+            # A call waits at most half a second to connect and half a second for the answer.
             "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
         },
         "presence": {

@@ -36,6 +36,22 @@ class AccountAdapter(DefaultAccountAdapter):
             )
         return super().clean_email(email)
 
+    def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
+        """allauth's, storing the hash the sign-up form already made (accounts/forms.py)
+        instead of hashing the password a second time, holding a database connection."""
+        password_hash = getattr(form, "password_hash", "")
+        if not password_hash:
+            return super().save_user(request, user, form, commit)
+        password = form.cleaned_data.pop("password1")
+        try:
+            user = super().save_user(request, user, form, commit=False)  # no password: no hashing
+        finally:
+            form.cleaned_data["password1"] = password
+        user.password = password_hash
+        if commit:
+            user.save()
+        return user
+
     def get_signup_redirect_url(self, request: Any) -> str:
         return profile_step()
 

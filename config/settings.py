@@ -148,10 +148,14 @@ REDIS_URL = env.str("REDIS_URL", default="")
 
 
 def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
-    """Three caches, so that log-in never depends on Redis.
+    """Three caches: in memory on the embedded default, in Redis with the full stack.
 
-    "default" holds the log-in and sign-up rate limits (allauth): in PostgreSQL with the
-    full stack (`createcachetable` makes its table), shared by every process. A Redis
+    "default" holds the log-in and sign-up rate limits (allauth) and the log-in lock-outs
+    (django-axes, AXES_HANDLER below): in Redis, shared by every process, on keys that
+    expire and with no database connection. axes counts with SET NX then INCR; allauth
+    keeps its timestamps under a lock it takes with SET NX.
+    It fails open (config/caches.py): while Redis is down every count reads as new, so
+    log-in and sign-up work, unlimited, and each unanswered call is logged. A plain
     cache that ignores errors would not do: allauth takes a lock with cache.add() first,
     which would read as "taken" while Redis is down, and every log-in would be refused.
 
@@ -172,9 +176,11 @@ def caches_for(redis_url: str, prefix: str) -> dict[str, Any]:
         }
     return {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-            "LOCATION": "cache_entries",
+            "BACKEND": "config.caches.FailOpenRedisCache",
+            "LOCATION": redis_url,
             "KEY_PREFIX": prefix,
+            # A call waits at most half a second to connect and half a second for the answer.
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
         },
         "presence": {
             "BACKEND": "django_redis.cache.RedisCache",
@@ -297,7 +303,13 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 
 # Log-in throttling (docs/security.md). django-axes counts failures per account and
 # client address together, so a stranger's wrong passwords never lock the owner out;
-# it guards every log-in, the admin's included, and keeps its counts in the database.
+# it guards every log-in, the admin's included. With the full stack it counts in Redis
+# (the "default" cache, failing open: caches_for above), so a burst of log-ins holds no
+# database connection for counting; on the embedded default, one process with no Redis,
+# in the database (its own table), where the admin lists the attempts.
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
+)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))

@@ -9,6 +9,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 
@@ -51,6 +52,24 @@ def bob(db: Any) -> Any:
 @pytest.fixture
 def charlie(db: Any) -> Any:
     return make_user("charlie")
+
+
+def forget_log_in_limits() -> None:
+    """Deletes what allauth's limits and axes's lock-outs counted in the "default" cache.
+
+    With Redis only this run's keys go (its prefix, config/settings_test.py): `clear()`
+    would empty the whole Redis database, other runs' keys and task queues with it."""
+    cache = caches["default"]
+    if hasattr(cache, "delete_pattern"):
+        cache.delete_pattern("*")
+    else:
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_log_in_counted_yet() -> None:
+    """The cache outlives each test's database: each test starts with nothing counted."""
+    forget_log_in_limits()
 
 
 @pytest.fixture

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import threading
+import uuid
 
-from django.core.cache.backends.db import DatabaseCache
+from django.conf import settings
 from django_redis.cache import RedisCache
 
+from config.caches import FailOpenRedisCache
 from config.settings import caches_for
+from tests.conftest import needs_redis
 
 URL = "redis://127.0.0.1:6379/9"
 
@@ -18,9 +21,12 @@ def presence_cache() -> RedisCache:
     return RedisCache(config["LOCATION"], config)
 
 
-def test_log_in_limits_are_in_the_database_players_limits_and_presence_in_redis():
+def test_log_in_limits_players_limits_and_presence_are_all_in_redis():
     caches = caches_for(URL, "site")
-    assert caches["default"]["BACKEND"] == f"{DatabaseCache.__module__}.DatabaseCache"
+    # Log-in limits fail open (config/caches.py); tests/accounts/test_without_redis.py.
+    assert caches["default"]["BACKEND"] == "config.caches.FailOpenRedisCache"
+    assert caches["default"]["LOCATION"] == URL
+    assert caches["default"]["OPTIONS"]["IGNORE_EXCEPTIONS"] is True
     assert caches["presence"]["BACKEND"] == "django_redis.cache.RedisCache"
     assert caches["presence"]["OPTIONS"]["IGNORE_EXCEPTIONS"] is True
     # The players' limits raise while Redis is down (games/limits.py lets the request through).
@@ -48,3 +54,28 @@ def test_threads_share_it_too():
     for thread in threads:
         thread.join()
     assert len(pools) == 4 and all(pool is pools[0] for pool in pools)
+
+
+def fail_open_cache(url: str) -> FailOpenRedisCache:
+    config = caches_for(url, "fail-open-check")["default"]
+    return FailOpenRedisCache(config["LOCATION"], config)
+
+
+def test_the_log_in_limits_cache_reads_every_key_as_new_while_redis_is_down():
+    cache = fail_open_cache("redis://127.0.0.1:1/0")  # nothing listens there
+    # What allauth's lock and axes's counter need to let a log-in through (config/caches.py).
+    assert cache.add("lock", True) is True
+    assert cache.incr("failures", 1) == 1
+    assert cache.get("failures", 0) == 0
+
+
+@needs_redis
+def test_with_redis_up_it_adds_once_and_counts():
+    cache = fail_open_cache(settings.REDIS_URL)
+    key = f"count-{uuid.uuid4().hex}"
+    try:
+        assert cache.add(key, 1, timeout=60) is True
+        assert cache.add(key, 1, timeout=60) is False  # held: allauth waits for its lock
+        assert [cache.incr(key) for _ in range(3)] == [2, 3, 4]
+    finally:
+        cache.delete(key)

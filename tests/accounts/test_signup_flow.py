@@ -8,27 +8,20 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.sites.models import Site
 from django.core import mail
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from accounts.mail import EmailBackend
 from accounts.models import Profile
+from tests.conftest import forget_log_in_limits
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits(db):
-    """allauth counts e-mails sent per address in the cache: each test starts afresh.
-    (With REDIS_URL the limits live in the database cache, hence `db`.)"""
-    cache.clear()
 
 
 PASSWORD = "a-long-pass-phrase"
@@ -113,7 +106,7 @@ def test_make_run_takes_a_port():
     assert "uvicorn config.asgi:application --host 127.0.0.1 --port 8123" in run.stdout
 
 
-def test_the_confirmation_page_says_why_it_needs_a_click(client, mailoutbox):
+def test_the_confirmation_page_says_why_it_needs_a_click(db, client, mailoutbox):
     client.post(
         reverse("account_signup"),
         {
@@ -148,10 +141,17 @@ def test_a_sign_up_hashes_the_password_alike_whether_the_address_is_taken_or_not
     new = len(hashed)
     hashed.clear()
     mail.outbox.clear()
-    cache.clear()  # allauth's limit on e-mails to one address
+    forget_log_in_limits()  # allauth's limit on e-mails to one address
     client = Client()
     response = client.post(
         reverse("account_signup"), {"email": "new@example.com", "password1": PASSWORD, "password2": PASSWORD}
     )
     assert response.status_code == 302 and len(mail.outbox) == 1  # the owner is told, the page is the same
-    assert new >= 1 and len(hashed) == new
+    assert new == 1 and len(hashed) == new  # once each: the new account stores the form's hash
+
+
+def test_the_new_account_s_password_is_the_one_signed_up_with(db):
+    sign_up(Client(), "dora@example.com")
+    user = get_user_model().objects.get(email="dora@example.com")
+    assert user.has_usable_password() and user.check_password(PASSWORD)
+    assert not user.check_password(PASSWORD + "x")

@@ -8,7 +8,16 @@ import pytest
 from games.engines.autoplay import play
 from games.engines.base import canonical
 from games.engines.lords import ENGINE
-from games.engines.lords.bots import PLAN_WEIGHTS, Reading, champion_bot, heuristic_bot, placement_value
+from games.engines.lords.bots import (
+    PLAN_WEIGHTS,
+    SPARE_GEMS,
+    Reading,
+    answer_value,
+    champion_bot,
+    heuristic_bot,
+    placement_value,
+    spot_value,
+)
 from games.engines.lords.data import ITEMS, SPELLS
 from games.engines.rng import Rng
 
@@ -83,6 +92,47 @@ def test_the_champion_plan_wants_the_tournament_more_than_the_heuristic_s_collec
                 assert worth["champion"] > worth["collector"]
                 return
     pytest.fail("no placement found where the Tournament is worth something")
+
+
+@pytest.mark.parametrize("plan", ["spells", "builder"])
+def test_a_spells_or_builder_lord_with_gems_to_spare_shops_like_a_collector(plan):
+    """docs/lords.md, "Plans": the spells and builder plans spend gems they do not need at the
+    General Store, as the collector does; short of gems, they keep to their own weights."""
+    from tests.engines.lords.helpers import position
+
+    s = position(2)
+    charter, chalice = (
+        next(i for i, x in ITEMS.items() if x.name == n) for n in ("Royal Charter", "Silver Chalice")
+    )
+    s["store"] = [charter, chalice]
+    rich, poor = (
+        ENGINE.view({**s, "players": [{**s["players"][0], "gems": g}, s["players"][1]]}, 0)
+        for g in (60, SPARE_GEMS - 1)
+    )
+    collector = placement_value(Reading(rich, plan="collector"), "store-1")
+    assert collector > 0
+    assert placement_value(Reading(rich, plan=plan), "store-1") == pytest.approx(collector)
+    buy = {"type": "buy_item", "item": charter}
+    assert answer_value(Reading(rich, plan=plan), buy) == answer_value(Reading(rich, plan="collector"), buy)
+    # Short of gems: the plan's own weight, and an item is worth no more than its points.
+    own = spot_value(Reading(poor, plan=plan), "store-1") * PLAN_WEIGHTS[plan]["store"]
+    assert placement_value(Reading(poor, plan=plan), "store-1") == pytest.approx(own)
+    buy = {"type": "buy_item", "item": chalice}
+    assert (
+        0 < answer_value(Reading(poor, plan=plan), buy) < answer_value(Reading(poor, plan="collector"), buy)
+    )
+
+
+def test_the_spells_and_builder_plans_want_the_thieves_guild_less_than_a_collector():
+    """Their gems come later (docs/lords.md, "Plans"): 2 points for 18 gems is a bad trade even
+    for a lord who is short of gems now."""
+    from tests.engines.lords.helpers import position
+
+    view = ENGINE.view(position(2, gems=3), 0)
+    collector = placement_value(Reading(view, plan="collector"), "thieves")
+    assert collector > 0
+    for plan in ("spells", "builder"):
+        assert 0 < placement_value(Reading(view, plan=plan), "thieves") < collector
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -80,7 +80,16 @@ def duel(alice: Any, bob: Any) -> Game:
 # Tests that take many seconds each (measured: bench/README.md). Run first, they keep both
 # xdist workers busy from the start, and the quick tests fill the end evenly; run last, one
 # of them could hold the whole run up on a single worker after the other has finished.
-LONG = ("tests/browser/", "tests/e2e/", "tests/test_fuzz_site.py")
+LONG = (
+    "tests/browser/",
+    "tests/e2e/",
+    "tests/test_fuzz_site.py",
+    "tests/ratings/test_recompute.py",
+    "tests/engines/test_search.py",
+    "tests/games/test_lords_pages.py",
+    "tests/games/test_thunderstone_pages.py",
+    "tests/games/test_stonespine_pages.py",
+)
 
 
 @pytest.hookimpl(trylast=True)

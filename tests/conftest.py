@@ -109,4 +109,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # the waiting ones go one after the other to the first worker while the second computes.
     waiting = [item for item in items if rank(item) == 0]
     rest = items[len(waiting) :]
-    items[:] = [*(i for pair in zip(waiting, rest, strict=False) for i in pair), *rest[len(waiting) :]]
+    paired = min(len(waiting), len(rest))
+    items[:] = [
+        *(i for pair in zip(waiting[:paired], rest[:paired], strict=True) for i in pair),
+        *waiting[paired:],
+        *rest[paired:],
+    ]

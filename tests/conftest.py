@@ -98,16 +98,39 @@ def duel(alice: Any, bob: Any) -> Game:
 
 # Tests that take many seconds each (measured: bench/README.md). Run first, they keep both
 # xdist workers busy from the start, and the quick tests fill the end evenly; run last, one
-# of them could hold the whole run up on a single worker after the other has finished.
-LONG = ("tests/browser/", "tests/e2e/", "tests/test_fuzz_site.py")
+# of them could hold the whole run up on a single worker after the other has finished. The
+# end-to-end runs of `make run` come first of all: they mostly wait on their subprocess, so
+# started early they overlap with the other worker's computing.
+WAITING = ("tests/e2e/",)
+LONG = (
+    "tests/browser/",
+    "tests/test_fuzz_site.py",
+    "tests/ratings/test_recompute.py",
+    "tests/engines/test_search.py",
+    "tests/games/test_lords_pages.py",
+    "tests/games/test_thunderstone_pages.py",
+    "tests/games/test_stonespine_pages.py",
+)
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    def quick(item: pytest.Item) -> bool:
+    def rank(item: pytest.Item) -> int:
         path = item.nodeid.split("::", 1)[0]
-        return not (
-            item.get_closest_marker("slow") or path.startswith(LONG) or path.endswith("/test_conformance.py")
-        )
+        if path.startswith(WAITING):
+            return 0
+        if item.get_closest_marker("slow") or path.startswith(LONG) or path.endswith("/test_conformance.py"):
+            return 1
+        return 2
 
-    items.sort(key=quick)  # stable: the order within each kind is kept
+    items.sort(key=rank)  # stable: the order within each rank is kept
+    # Each waiting test is followed by a long one: xdist hands out the first tests in turn, so
+    # the waiting ones go one after the other to the first worker while the second computes.
+    waiting = [item for item in items if rank(item) == 0]
+    rest = items[len(waiting) :]
+    paired = min(len(waiting), len(rest))
+    items[:] = [
+        *(i for pair in zip(waiting[:paired], rest[:paired], strict=True) for i in pair),
+        *waiting[paired:],
+        *rest[paired:],
+    ]

@@ -34,8 +34,10 @@ def board_element(page: Page, key: str) -> Any:
 
 def play_one(page: Page, prefer: int = 0) -> str:
     """Makes one move (the `prefer`-th one that can be made on the board, else the first
-    in the list); returns "board" or "list". If the page is redrawn under the pointer (the
-    other player's move arrived), the picks are dropped and the move is tried again."""
+    in the list); returns "list", or the kind of board move it was: "board:" and the kinds
+    of its targets in order ("board:hand>cell" for a card from the hand put on a cell). If
+    the page is redrawn under the pointer (the other player's move arrived), the picks are
+    dropped and the move is tried again."""
     for _ in range(3):
         try:
             return _play_one(page, prefer)
@@ -73,7 +75,7 @@ def _play_one(page: Page, prefer: int) -> str:
         expect(choices).to_be_visible()
         choices.get_by_role("button", name=move["label"], exact=True).first.click()
         wait_for_idle_htmx(page)
-    return "board"
+    return "board:" + ">".join(key.split(":", 1)[0] for key in move["targets"])
 
 
 def open_move_list(page: Page) -> None:

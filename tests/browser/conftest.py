@@ -1,15 +1,21 @@
 """Real-browser fixtures: the real ASGI app (HTTP and websockets) served by uvicorn in a
 background thread, and Debian's chromium driven through Playwright's sync API.
 
-Playwright's sync API keeps an asyncio loop marked as running in the test's thread, so
-Django refuses ORM calls there while a browser is up (SynchronousOnlyOperation). Set up
-the database before the browser starts (fixture order), or use `orm()` below, which runs
-a call in a helper thread. DJANGO_ALLOW_ASYNC_UNSAFE is deliberately NOT set: it would
-also hide real async-safety bugs in the server.
+Playwright's sync API keeps an asyncio loop marked as running in the thread that started
+it, for as long as it runs, and Django refuses ORM calls in a thread with a running loop
+(SynchronousOnlyOperation). Starting a Chromium costs about a second of CPU, so each xdist
+worker starts one Playwright and one Chromium for the whole run, in a thread of their own
+(`_PlaywrightThread`), and the body of every test that uses the browser runs in that thread
+(`pytest_pyfunc_call` below). The main thread, where pytest-django and the fixtures set up
+and flush the database, never has a loop; in a test's body the ORM is refused as it always
+was: use `orm()` below, which runs a call in a helper thread. Each test still gets fresh
+browser contexts (own cookies and storage), closed when it ends. DJANGO_ALLOW_ASYNC_UNSAFE
+is deliberately NOT set: it would also hide real async-safety bugs in the server.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -177,24 +183,97 @@ def _chromium_or_skip() -> str:
     pytest.skip(message)
 
 
-@pytest.fixture
-def browser(asgi_server: Server) -> Iterator[Any]:
-    """A headless Debian chromium through Playwright (its own browser download is not used).
+class _PlaywrightThread:
+    """One Playwright and one headless Chromium for this process, owned by one thread.
 
-    Function-scoped and set up after the server (hence after the database): while it is
-    up the test thread cannot use the ORM directly (see `orm`), and it is closed before
-    the transactional database is flushed.
-    """
-    executable = _chromium_or_skip()
-    from playwright.sync_api import expect, sync_playwright
+    Playwright's sync objects work only in the thread that made them, and that thread has a
+    running event loop for as long as Playwright runs: so every call on them goes through
+    `run()`, which runs it in the owning thread, and the ORM stays usable everywhere else."""
+
+    def __init__(self, executable: str) -> None:
+        self.executable = executable
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="playwright")
+        self.playwright: Any = None
+        self.chromium: Any = None
+
+    def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return self.pool.submit(fn, *args, **kwargs).result()
+
+    def browser(self) -> Any:
+        """The shared Chromium (launched again if it died); call through run()."""
+        from playwright.sync_api import sync_playwright
+
+        if self.playwright is None:
+            self.playwright = sync_playwright().start()
+        if self.chromium is None or not self.chromium.is_connected():
+            self.chromium = self.playwright.chromium.launch(
+                executable_path=self.executable, args=CHROMIUM_ARGS, timeout=30_000
+            )
+        return self.chromium
+
+    def close_contexts(self) -> None:
+        """What a test opened, closed (call through run())."""
+        if self.chromium is not None and self.chromium.is_connected():
+            for ctx in self.chromium.contexts:
+                ctx.close()
+
+    def stop(self) -> None:
+        def stop_here() -> None:
+            if self.chromium is not None:
+                self.chromium.close()
+            if self.playwright is not None:
+                self.playwright.stop()
+
+        try:
+            self.run(stop_here)
+        finally:
+            self.pool.shutdown()
+
+
+@pytest.fixture(scope="session")
+def playwright_thread() -> Iterator[_PlaywrightThread]:
+    """The thread that owns this process's Playwright (started on the first browser test)."""
+    owner = _PlaywrightThread(_chromium_or_skip())
+    try:
+        yield owner
+    finally:
+        owner.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Iterator[None]:
+    """The body of a test that uses the browser runs in the Playwright thread (its fixtures
+    ran in the main thread, where the ORM works)."""
+    owner = pyfuncitem.funcargs.get("playwright_thread")
+    if "browser" not in pyfuncitem.fixturenames or not isinstance(owner, _PlaywrightThread):
+        return (yield)
+    test = pyfuncitem.obj
+
+    @functools.wraps(test)
+    def in_playwright_thread(**kwargs: Any) -> Any:
+        return owner.run(test, **kwargs)
+
+    pyfuncitem.obj = in_playwright_thread
+    try:
+        return (yield)
+    finally:
+        pyfuncitem.obj = test
+
+
+@pytest.fixture
+def browser(asgi_server: Server, playwright_thread: _PlaywrightThread) -> Iterator[Any]:
+    """A headless Debian chromium through Playwright (its own browser download is not used),
+    shared by the tests of this xdist worker: use it only in the test's body (which runs in
+    the Playwright thread). What the test opened in it is closed when the test ends, before
+    the transactional database is flushed."""
+    from playwright.sync_api import expect
 
     expect.set_options(timeout=TIMEOUT_MS)
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, timeout=30_000)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = playwright_thread.run(playwright_thread.browser)
+    try:
+        yield chromium
+    finally:
+        playwright_thread.run(playwright_thread.close_contexts)
 
 
 # Expected misses: browsers ask for /favicon.ico, and the play page links an optional
@@ -233,7 +312,6 @@ def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]
     """new_context(width=1200, height=900, **playwright options) -> a fresh browser context
     (own cookies) on the test server; pages opened in it record console errors and failed
     requests in `context.problems`."""
-    contexts: list[Any] = []
 
     def make(width: int = 1200, height: int = 900, **options: Any) -> Any:
         ctx = browser.new_context(
@@ -249,12 +327,10 @@ def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]
             page.on("response", lambda r: _response(ctx, r))
 
         ctx.on("page", watch)
-        contexts.append(ctx)
         return ctx
 
     yield make
-    for ctx in contexts:
-        ctx.close()
+    # The browser fixture closes them (in the Playwright thread).
 
 
 DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"

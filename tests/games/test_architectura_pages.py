@@ -11,7 +11,7 @@ from games.engines.architectura.rules import HEAD_START
 from games.engines.architectura.view import card_key
 from games.models import Status
 from tests.conftest import client_for
-from tests.games.test_stonespine_pages import PARTS, play_through_the_pages
+from tests.games.test_stonespine_pages import every_page, play_through_the_pages
 
 
 def test_an_architectura_game_renders_from_start_to_score_sheet(alice, django_capture_on_commit_callbacks):
@@ -19,15 +19,7 @@ def test_an_architectura_game_renders_from_start_to_score_sheet(alice, django_ca
         game = services.create_game(alice, "architectura", 2, {}, bots={1: "heuristic"})
     client = client_for(alice)
     pages = []
-
-    def every_page(game):
-        page = client.get(game.get_absolute_url())
-        assert page.status_code == 200
-        pages.append(page.text)
-        for part in PARTS:
-            assert client.get(game.get_absolute_url(), {"part": part}).status_code == 200
-
-    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page)
+    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page(client, pages))
     game.refresh_from_db()
     assert game.status == Status.FINISHED
     assert any("ar-card" in p and "Street 2" in p and "Block 8" in p for p in pages)

@@ -17,7 +17,7 @@ from games import services
 from games.engines.lords.data import ITEMS, SPELLS, SPOTS, spots_for
 from games.models import Status
 from tests.conftest import client_for
-from tests.games.test_stonespine_pages import PARTS, play_through_the_pages
+from tests.games.test_stonespine_pages import PARTS, every_page, play_through_the_pages
 
 
 def test_a_lords_game_renders_from_start_to_score_sheet(alice, django_capture_on_commit_callbacks):
@@ -25,15 +25,7 @@ def test_a_lords_game_renders_from_start_to_score_sheet(alice, django_capture_on
         game = services.create_game(alice, "lords", 2, {}, bots={1: "heuristic"})
     client = client_for(alice)
     pages = []
-
-    def every_page(game):
-        page = client.get(game.get_absolute_url())
-        assert page.status_code == 200
-        pages.append(page.text)
-        for part in PARTS:
-            assert client.get(game.get_absolute_url(), {"part": part}).status_code == 200
-
-    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page)
+    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page(client, pages))
     game.refresh_from_db()
     assert game.status == Status.FINISHED
     first = pages[0]

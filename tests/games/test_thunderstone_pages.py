@@ -11,7 +11,7 @@ from games import services
 from games.engines.thunderstone.data import CARDS
 from games.models import Status
 from tests.conftest import client_for
-from tests.games.test_stonespine_pages import PARTS, play_through_the_pages
+from tests.games.test_stonespine_pages import PARTS, every_page, play_through_the_pages
 
 
 def test_a_thunderstone_game_renders_from_start_to_score_sheet(alice, django_capture_on_commit_callbacks):
@@ -19,15 +19,7 @@ def test_a_thunderstone_game_renders_from_start_to_score_sheet(alice, django_cap
         game = services.create_game(alice, "thunderstone", 2, {"setup": "first game"}, bots={1: "heuristic"})
     client = client_for(alice)
     pages = []
-
-    def every_page(game):
-        page = client.get(game.get_absolute_url())
-        assert page.status_code == 200
-        pages.append(page.text)
-        for part in PARTS:
-            assert client.get(game.get_absolute_url(), {"part": part}).status_code == 200
-
-    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page)
+    play_through_the_pages(client, game, django_capture_on_commit_callbacks, every_page(client, pages))
     game.refresh_from_db()
     assert game.status == Status.FINISHED
     assert any("Rank 1" in p and "Dungeon deck" in p and 'data-stack="basic:Militia"' in p for p in pages)

@@ -42,7 +42,10 @@ def test_readyz_answers_503_when_redis_is_down(client, settings):
     settings.REDIS_URL = closed
     settings.CACHES = caches_for(closed, "down")
     response = client.get("/readyz")
-    assert response.status_code == 503 and b"redis: ConnectionError" in response.content
+    # Refused at once, as a rule; on a loaded machine the check may not even get to run within
+    # its 0.8 s, and the probe says so instead: 503 naming Redis either way.
+    assert response.status_code == 503
+    assert b"redis: ConnectionError" in response.content or b"redis: no answer within" in response.content
 
 
 @pytest.mark.parametrize("name", ["database", "redis"])

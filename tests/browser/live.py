@@ -15,6 +15,9 @@ from typing import Any
 from playwright.sync_api import Page
 
 PARTS = ("seats", "board", "hand", "actions", "log", "result")
+# The move bar's buttons that make a move: the list's, and the step's own buttons play.js draws;
+# not "Undo my last step" (a loop clicking the first button would take back each step it made).
+MOVE_BUTTONS = "#actions :not(form[data-undo]) > button"
 
 
 class StalePartials(AssertionError):

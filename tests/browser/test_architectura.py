@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
-from tests.browser.live import assert_settled
+from tests.browser.live import MOVE_BUTTONS, assert_settled
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,14 +37,14 @@ def test_a_player_plays_architectura_against_a_bot_to_the_end(
         assert_settled(page)
         if "Bot 2 (Medium) builds" in page.locator("#log").inner_text():
             break
-        page.locator("#actions button").first.click()
+        page.locator(MOVE_BUTTONS).first.click()
     expect(page.locator("#log")).to_contain_text("Bot 2 (Medium) builds")
     screenshot(page, "architectura-after-first-turns")
 
     clicks = 0
     while not page.locator("#result").inner_text().strip():
         assert_settled(page)
-        buttons = page.locator("#actions button")
+        buttons = page.locator(MOVE_BUTTONS)
         if buttons.count():
             buttons.first.click()
             clicks += 1

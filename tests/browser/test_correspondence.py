@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from games import services, timeouts
 from games.models import Game, Notice, Seat
-from tests.browser.live import expect_live
+from tests.browser.live import MOVE_BUTTONS, expect_live
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,7 +49,7 @@ def open_as(new_context: Any, user: Any, path: str, *, fake_clock: bool = False)
 
 
 def pick(page: Page) -> None:
-    page.locator("#actions button").first.click()
+    page.locator(MOVE_BUTTONS).first.click()
 
 
 def play_when_current(page: Page, game: Game, orm: Any) -> None:

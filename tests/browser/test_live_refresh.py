@@ -22,7 +22,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 
 from games.models import Game
-from tests.browser.live import assert_settled, wait_for_idle_htmx
+from tests.browser.live import MOVE_BUTTONS, assert_settled, wait_for_idle_htmx
 from tests.browser.test_play_loop import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,7 +47,7 @@ def test_a_move_arriving_during_a_refresh_still_shows(
     held: list[tuple[Route, Any]] = []
     moves = re.compile(r"/act$")
     a.route(moves, lambda route: held.append((route, route.fetch())))
-    a.locator("#actions button").first.click()
+    a.locator(MOVE_BUTTONS).first.click()
     deadline = time.monotonic() + 10
     while not held:  # route handlers run while Playwright is being called
         assert time.monotonic() < deadline, "the move was not sent"
@@ -60,7 +60,7 @@ def test_a_move_arriving_during_a_refresh_still_shows(
     with sockets["alice"].expect_event(
         "framereceived", lambda frame: f'"version": {duel.version + 3}' in str(frame)
     ):
-        b.locator("#actions button").first.click()
+        b.locator(MOVE_BUTTONS).first.click()
     for route, answer in held:  # now the older answer lands
         with contextlib.suppress(PlaywrightError):  # unless the page gave up on that request
             route.fulfill(response=answer)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from games import services
 from games.engines.lords.data import spots_for
 from games.models import Game
-from tests.browser.live import assert_settled
+from tests.browser.live import MOVE_BUTTONS, assert_settled
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,7 +42,7 @@ def test_a_player_plays_lords_against_a_bot_to_the_end(
     clicks = 0
     while not page.locator("#result").inner_text().strip():
         assert_settled(page)
-        buttons = page.locator("#actions button")
+        buttons = page.locator(MOVE_BUTTONS)
         if not buttons.count():
             page.wait_for_timeout(100)
             continue

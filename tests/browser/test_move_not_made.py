@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from games.models import Game, Move
+from tests.browser.live import MOVE_BUTTONS
 from tests.browser.test_simultaneous import open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,14 +52,14 @@ def test_the_page_says_what_happened_and_keeps_the_choice(
             route.fulfill(**answer)
 
     page.route(ACT, stand_in)
-    choice = page.locator("#actions button").nth(1)
+    choice = page.locator(MOVE_BUTTONS).nth(1)
     label = choice.inner_text()
     choice.click()
     flash = page.locator("#flash")
     expect(flash).to_contain_text(said)
     expect(flash).to_contain_text("Your choice is kept")
     expect(flash).not_to_contain_text(not_said)
-    kept = page.locator("#actions button", has_text=label)
+    kept = page.locator(MOVE_BUTTONS, has_text=label)
     expect(kept).to_be_enabled()
     expect(kept).to_be_focused()
     assert orm(lambda: Move.objects.filter(game=duel).count()) == 0

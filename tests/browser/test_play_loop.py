@@ -19,7 +19,7 @@ from django.core import mail
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.browser.live import assert_settled, expect_live, wait_for_idle_htmx
+from tests.browser.live import MOVE_BUTTONS, assert_settled, expect_live, wait_for_idle_htmx
 from tests.testgame.engine import ENGINE as HIGHCARD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -197,8 +197,8 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
     assert_bob_sees_no_secret()
     for round_ in (1, 2, 3):
         # Alice picks a card: Bob's page says so, live, and still hides which card.
-        picked = a.locator("#actions button").first.inner_text()
-        a.locator("#actions button").first.click()
+        picked = a.locator(MOVE_BUTTONS).first.inner_text()
+        a.locator(MOVE_BUTTONS).first.click()
         expect_live(a, lambda: expect(a.locator("#actions")).to_contain_text("Waiting for the other seats"))
         expect_live(b, lambda: expect(b.locator("#log li").first).to_have_text("Alice picked a card."))
         assert_settled(b)
@@ -209,7 +209,7 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
             screenshot(b, "game-mid-bob")
 
         # Bob picks: the Dealer turns its card and both pages show the round, live.
-        b.locator("#actions button").first.click()
+        b.locator(MOVE_BUTTONS).first.click()
         for page in (a, b):
             expect_live(
                 page,

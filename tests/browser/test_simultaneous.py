@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from games.models import Game, Move
+from tests.browser.live import MOVE_BUTTONS
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,8 +50,8 @@ def test_two_simultaneous_choices_both_count(
     ctx_a, a = open_page(new_context, alice, duel.pk)
     ctx_b, b = open_page(new_context, bob, duel.pk)
     held = hold_moves(b)
-    b.locator("#actions button").first.click()  # Bob clicks first, drawn at version 0...
-    a.locator("#actions button").first.click()  # ...but Alice's choice lands first
+    b.locator(MOVE_BUTTONS).first.click()  # Bob clicks first, drawn at version 0...
+    a.locator(MOVE_BUTTONS).first.click()  # ...but Alice's choice lands first
     expect(a.locator("#actions")).to_contain_text("Waiting for the other seats")
     release(b, held)  # Bob's choice arrives at version 1: it still counts
     for page in (a, b):
@@ -68,8 +69,8 @@ def test_a_click_on_a_page_left_behind_says_why_and_catches_up(
     second = ctx.new_page()
     open_game(second, lambda: second.goto(f"/game/{duel.pk}/"))
     held = hold_moves(second)
-    second.locator("#actions button").last.click()
-    first.locator("#actions button").first.click()
+    second.locator(MOVE_BUTTONS).last.click()
+    first.locator(MOVE_BUTTONS).first.click()
     expect(first.locator("#actions")).to_contain_text("Waiting for the other seats")
     release(second, held)  # Alice has already chosen on her other page
     expect(second.locator("#flash")).to_contain_text("moved on")
@@ -97,7 +98,7 @@ def test_one_request_per_update_and_none_on_connecting(
     b.wait_for_timeout(500)
     assert [r for r in asked["bob"] if "part=" in r] == []
     asked["bob"].clear()
-    a.locator("#actions button").first.click()
+    a.locator(MOVE_BUTTONS).first.click()
     expect(b.locator("#log")).to_contain_text("Alice picked a card.")
     expect(a.locator("#actions")).to_contain_text("Waiting for the other seats")
     b.wait_for_timeout(300)

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Game
-from tests.browser.live import assert_settled
+from tests.browser.live import MOVE_BUTTONS, assert_settled
 from tests.browser.test_board_play import finish_on_the_server
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
@@ -47,9 +47,9 @@ def test_two_players_and_two_bots_play_stonespine_to_the_end(
     # Alice builds first: Bob's page learns it live, without learning which chamber.
     # The chamber's name may also be on a public card (the Armory challenge, say), so
     # compare how often Bob's board names it before and after Alice's choice.
-    chamber = a.locator("#actions button").first.inner_text().split(" (")[0]
+    chamber = a.locator(MOVE_BUTTONS).first.inner_text().split(" (")[0]
     named_before = b.locator("#board").inner_text().count(chamber)
-    a.locator("#actions button").first.click()
+    a.locator(MOVE_BUTTONS).first.click()
     expect(b.locator("#log")).to_contain_text("Alice has chosen a chamber.")
     assert b.locator("#board").inner_text().count(chamber) == named_before
     screenshot(b, "stonespine-bob-after-alice-chose")
@@ -62,7 +62,7 @@ def test_two_players_and_two_bots_play_stonespine_to_the_end(
         moved = False
         for page in (a, b):
             assert_settled(page)
-            buttons = page.locator("#actions button")
+            buttons = page.locator(MOVE_BUTTONS)
             if buttons.count():
                 buttons.first.click()
                 clicks += 1

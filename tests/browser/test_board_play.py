@@ -162,6 +162,8 @@ def test_two_players_play_on_the_board_on_a_phone_and_a_laptop(
             docs_screenshot(page, f"{slug}-mid-{width}")
 
     made = play_to_the_end(pages, limit, mid)
+    for page in pages.values():
+        assert_settled(page)  # a move still on its way would meet the server's and be refused
     orm(finish_on_the_server, pk)  # nothing left to do if the game is over
     for name, page in pages.items():
         expect(page.locator("#result")).to_contain_text("Game over")

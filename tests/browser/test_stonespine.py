@@ -70,6 +70,8 @@ def test_two_players_and_two_bots_play_stonespine_to_the_end(
         assert clicks < MAX_CLICKS, "the game does not end"
         if not moved:
             b.wait_for_timeout(100)
+    for page in (a, b):
+        assert_settled(page)  # a click still on its way would meet the server's moves: 409
     orm(finish_on_the_server, pk)
     for page in (a, b):
         expect(page.locator("#result")).to_contain_text("Game over")

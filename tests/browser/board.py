@@ -54,7 +54,7 @@ def _play_one(page: Page, prefer: int) -> str:
     on_board = [m for m in moves if m["targets"] and all(_present(page, k) for k in m["targets"][:1])]
     if not on_board:
         open_move_list(page)
-        page.locator("#actions form:not([hidden]) button").first.click()
+        page.locator("#actions form:not([hidden]):not([data-undo]) button").first.click()
         wait_for_idle_htmx(page)
         return "list"
     move = on_board[prefer % len(on_board)]

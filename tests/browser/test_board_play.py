@@ -79,6 +79,7 @@ def play_to_the_end(pages: dict[str, Page], limit: int, mid: Any) -> dict[str, C
     after 20 moves. Returns each player's moves by kind."""
     made = {name: Counter[str]() for name in pages}
     quiet = 0  # moves in a row that brought no new kind of move
+    idle = 0  # rounds in a row in which neither page could move
     while not all(p.locator("#result h2").count() for p in pages.values()):
         moved = False
         for name, page in pages.items():
@@ -94,7 +95,11 @@ def play_to_the_end(pages: dict[str, Page], limit: int, mid: Any) -> dict[str, C
         if total >= limit or (mid is None and seen_enough(made, quiet)):
             break
         if not moved:
+            idle += 1
+            assert idle < 600, "neither page can move for a minute: the game is stuck"
             next(iter(pages.values())).wait_for_timeout(100)  # a bot's turn, or a move on its way
+        else:
+            idle = 0
     return made
 
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import services
-from tests.browser.live import assert_settled, expect_live
+from tests.browser.live import MOVE_BUTTONS, assert_settled, expect_live
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -60,12 +60,12 @@ def test_a_whole_game_is_played_under_the_policy(two_games: list[int], new_conte
     log_in(page, "alice@example.com", "pw-alicealice")
     # Opening the page waits for the socket (connect-src) to open and the page to refresh.
     open_game(page, lambda: page.goto(f"/game/{game}/"))
-    actions, result = page.locator("#actions"), page.locator("#result")
+    result = page.locator("#result")
     for turn in range(12):
         assert_settled(page)
         if result.get_by_text("Game over").is_visible():
             break
-        actions.locator("button").first.click()
+        page.locator(MOVE_BUTTONS).first.click()
         expect_live(page, lambda t=turn: expect(page.locator("#log")).to_contain_text(f"Round {t + 1}:"))
     else:
         pytest.fail("the game was not over after 12 turns")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Analysis, Game
-from tests.browser.live import assert_settled, expect_live
+from tests.browser.live import MOVE_BUTTONS, assert_settled, expect_live
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,7 +34,7 @@ def test_a_game_against_the_hard_bot_then_its_analysis(
     for turn in range(3):
         assert_settled(page)
         expect(actions).to_contain_text("Your move")
-        actions.locator("button").first.click()
+        page.locator(MOVE_BUTTONS).first.click()
         expect_live(
             page, lambda turn=turn: expect(page.locator("#log")).to_contain_text(f"Round {turn + 1}:")
         )

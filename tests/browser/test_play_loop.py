@@ -128,7 +128,7 @@ def test_newcomer_signs_up_and_plays_a_whole_game_against_a_bot(
         if result.get_by_text("Game over").is_visible():
             break
         expect(actions).to_contain_text("Your move")
-        actions.locator("button").first.click()
+        page.locator(MOVE_BUTTONS).first.click()
         # The bot and the Dealer answer within the same request: the partials catch up
         # through the socket messages and the response's HX-Trigger.
         expect_live(

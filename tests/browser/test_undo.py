@@ -105,7 +105,8 @@ def test_a_step_is_taken_back_with_one_tap(
     expect(undo_button).to_be_visible()
     box = undo_button.bounding_box()
     assert box and box["y"] + box["height"] <= 844, "the Undo button is off the phone's screen"
-    assert moves_offered(a) != offered
+    # The step landed (its moves may be the same as before it: a Lords trade can leave them so).
+    expect(a.locator("body")).to_have_attribute("data-version", str(version + 1))
     docs_screenshot(a, f"{slug}-undo-{PHONE}")
     assert_accessible(a)  # no serious or critical finding with the button shown
     expect(b.get_by_role("button", name=UNDO_BUTTON)).to_have_count(0)  # never the other's to take

@@ -32,14 +32,17 @@ import json
 import os
 import pstats
 import random
+import re
 import secrets
 import statistics
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import websockets
 
@@ -128,15 +131,24 @@ class Connection:
     def __init__(self) -> None:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.headers: dict[str, str] = {}  # the last answer's
 
     async def request(
-        self, method: str, path: str, cookie: str = "", token: str = "", body: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        cookie: str = "",
+        token: str = "",
+        body: bytes | None = None,
+        form: bool = False,
     ) -> tuple[int, bytes]:
+        """`form`: as the play page sends it (a form, HX-Request), answered with its regions."""
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
+        if form:
+            head += "HX-Request: true\r\n"
         if body is not None:
-            head += (
-                f"Content-Type: application/json\r\nX-CSRFToken: {token}\r\nContent-Length: {len(body)}\r\n"
-            )
+            kind = "application/x-www-form-urlencoded" if form else "application/json"
+            head += f"Content-Type: {kind}\r\nX-CSRFToken: {token}\r\nContent-Length: {len(body)}\r\n"
         for _ in range(2):  # the server closes a connection idle for 5 s: open a new one once
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", PORT)
@@ -151,6 +163,7 @@ class Connection:
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")
             headers[name.strip().lower()] = value.strip()
+        self.headers = headers
         if headers.get("transfer-encoding") == "chunked":
             data = b""
             while size := int((await self.reader.readline()).strip(), 16):
@@ -167,9 +180,14 @@ class Timings:
     trivial: list[float] = field(default_factory=list)
     when: list[float] = field(default_factory=list)
     dealer: list[float] = field(default_factory=list)  # a human's last pick to the Dealer's move heard
+    # --pages: from a seat's POST to the other seat's page holding that version (pushed or fetched).
+    opponent: list[float] = field(default_factory=list)
+    refetches: int = 0  # --pages: updates a page had to fetch (no regions pushed, or a gap)
 
 
-async def play(client: dict, think: float, timings: Timings, errors: list[str], key: str = "games") -> None:
+async def play(
+    client: dict, think: float, timings: Timings, errors: list[str], key: str = "games", pages: bool = False
+) -> None:
     """Plays the client's games as open pages would: each seat's page holds the game's
     socket, and after each message fetches its state and acts if it may. Right before
     each action the same connection also calls the trivial view: the two are timed
@@ -184,7 +202,16 @@ async def play(client: dict, think: float, timings: Timings, errors: list[str], 
             for c, _ in client["cookies"]
         ]
         try:
-            await play_game(conn, client["cookies"], game, sockets[0], think, timings, errors)
+            if pages:
+                posted: dict[int, float] = {}
+                await asyncio.gather(
+                    *(
+                        play_page(Connection(), cookie, game, socket, think, timings, errors, posted)
+                        for cookie, socket in zip(client["cookies"], sockets, strict=True)
+                    )
+                )
+            else:
+                await play_game(conn, client["cookies"], game, sockets[0], think, timings, errors)
         finally:
             for socket in sockets:
                 await socket.close()
@@ -234,6 +261,77 @@ async def play_game(
                 _, raw = await conn.request("GET", f"/game/{game}/state.json", cookies[0][0])
                 now = json.loads(raw)["version"]
                 errors.append(f"game {game}: no socket message after version {seen} within 10 s (now {now})")
+
+
+ACTION = re.compile(r'name="action" value="([^"]*)"')
+UNDO = '{"type": "undo"}'
+
+
+async def play_page(
+    conn: Connection,
+    cookie: tuple[str, str],
+    game: int,
+    socket: Any,
+    think: float,
+    timings: Timings,
+    errors: list[str],
+    posted: dict[int, float],
+) -> None:
+    """One seat's play page, as play.js keeps it: its regions come with each socket message
+    (fetched only when a message brings none, or skips a version), a move is a form post
+    answered with the regions. `posted` (shared by the game's two pages): when each version
+    was POSTed, so the other page's update is timed from it."""
+    session, token = cookie
+
+    async def fetch() -> tuple[int, str]:
+        status, raw = await conn.request("GET", f"/game/{game}/?part=update", session, form=True)
+        if status != 200:
+            errors.append(f"GET update: {status} {raw[:200]!r}")
+        return int(conn.headers.get("x-game-version", -1)), raw.decode()
+
+    shown, html = await fetch()
+    while True:
+        moves = [m for m in (unescape(a) for a in ACTION.findall(html)) if m != UNDO]
+        if "data-my-turn" in html and moves:
+            if think:
+                await asyncio.sleep(random.uniform(0, 2 * think))
+            started = time.perf_counter()
+            await conn.request("GET", "/healthz")
+            timings.trivial.append(time.perf_counter() - started)
+            seat = re.search(r'name="seat" value="(\d+)"', html)
+            body = urlencode({"action": moves[0], "version": shown, "seat": seat.group(1) if seat else ""})
+            started = time.perf_counter()
+            status, raw = await conn.request(
+                "POST", f"/game/{game}/act", session, token, body.encode(), form=True
+            )
+            timings.actions.append(time.perf_counter() - started)
+            timings.when.append(started)
+            drawn = int(conn.headers.get("x-game-version", -1))
+            if status == 200:
+                posted[drawn] = started
+            elif status != 409:  # 409: the other seat moved first, as in real life
+                errors.append(f"{status} {raw[:200]!r}")
+            if drawn >= shown:
+                shown, html = drawn, raw.decode()
+            continue
+        if "Game over" in html:
+            return
+        try:
+            message = json.loads(await asyncio.wait_for(socket.recv(), timeout=10))
+        except TimeoutError:
+            errors.append(f"game {game}: no socket message after version {shown} within 10 s")
+            shown, html = await fetch()
+            continue
+        version = message.get("version", -1)
+        if message.get("type") not in ("moved", "version") or version <= shown:
+            continue
+        if "html" in message and version == shown + 1:
+            shown, html = version, message["html"]
+        else:
+            timings.refetches += 1
+            shown, html = await fetch()
+        if version in posted:
+            timings.opponent.append(time.perf_counter() - posted[version])
 
 
 async def ping() -> None:
@@ -410,6 +508,11 @@ def main() -> None:
     )
     parser.add_argument("--web-workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="clients act as play pages (regions pushed over the socket, form posts) instead of API clients",
+    )
+    parser.add_argument(
         "--handlers",
         nargs="+",
         default=["site"],
@@ -449,11 +552,11 @@ def measure(args: argparse.Namespace, run: int) -> int:
             clients = make_players(args.clients, args.games, run)
             # Untimed games first, as a running site would have served: every server process
             # has its database connections open and its templates and code loaded.
-            run_clients([play(c, think, Timings(), [], key="warm-up") for c in clients])
+            run_clients([play(c, think, Timings(), [], key="warm-up", pages=args.pages) for c in clients])
             timings = Timings()
             errors: list[str] = []
             cpu_before, clients_before = cpu_by_process(), time.process_time()
-            wall = run_clients([play(c, think, timings, errors) for c in clients])
+            wall = run_clients([play(c, think, timings, errors, pages=args.pages) for c in clients])
             cpu = {k: v - cpu_before.get(k, 0.0) for k, v in cpu_by_process().items()}
             cpu["bench clients"] = time.process_time() - clients_before
             report(args, think, timings, errors, wall, cpu)
@@ -496,7 +599,10 @@ def report(
 ) -> None:
     acts, plain = timings.actions, timings.trivial
     a50, a99, t50, t99 = pct(acts, 50), pct(acts, 99), pct(plain, 50), pct(plain, 99)
-    print(f"\n== handler: {args.handler}; think time: mean {think:.2f} s; web workers: {args.web_workers}")
+    print(
+        f"\n== handler: {args.handler}; think time: mean {think:.2f} s; web workers: {args.web_workers}; "
+        f"clients as {'play pages' if args.pages else 'API clients'}; load {os.getloadavg()[0]:.1f}"
+    )
     print(f"clients: {args.clients}, POSTed actions: {len(acts)} in {wall:.1f}s, errors: {len(errors)}")
     print(f"POST action   p50 {a50:7.1f} ms   p99 {a99:7.1f} ms   mean {statistics.mean(acts) * 1000:.1f} ms")
     print(
@@ -518,6 +624,12 @@ def report(
         print(
             f"Dealer's move  p50 {d50:7.1f} ms   p99 {d99:7.1f} ms   (from the POST that woke it to the "
             "socket message, through the worker)"
+        )
+    if timings.opponent:
+        o50, o99 = pct(timings.opponent, 50), pct(timings.opponent, 99)
+        print(
+            f"other page     p50 {o50:7.1f} ms   p99 {o99:7.1f} ms   (from a POST to the other seat's page "
+            f"showing it; {timings.refetches} updates fetched instead of pushed)"
         )
     t0 = min(timings.when)
     slowest = sorted(zip(acts, timings.when, strict=True), reverse=True)[:8]

@@ -203,13 +203,20 @@ async def play(
         ]
         try:
             if pages:
-                posted: dict[int, float] = {}
+                shown: dict[tuple[int, int], float] = {}  # (seat, version): when its page showed it
+                posted: dict[int, tuple[int, float]] = {}  # version: (seat, when it was POSTed)
                 await asyncio.gather(
                     *(
-                        play_page(Connection(), cookie, game, socket, think, timings, errors, posted)
-                        for cookie, socket in zip(client["cookies"], sockets, strict=True)
+                        play_page(
+                            Connection(), cookie, seat, game, socket, think, timings, errors, posted, shown
+                        )
+                        for seat, (cookie, socket) in enumerate(zip(client["cookies"], sockets, strict=True))
                     )
                 )
+                # The other page's update: from the POST to the other seat's page showing that version.
+                timings.opponent += [
+                    shown[(1 - seat, v)] - t for v, (seat, t) in posted.items() if (1 - seat, v) in shown
+                ]
             else:
                 await play_game(conn, client["cookies"], game, sockets[0], think, timings, errors)
         finally:
@@ -267,71 +274,101 @@ ACTION = re.compile(r'name="action" value="([^"]*)"')
 UNDO = '{"type": "undo"}'
 
 
+class Page:
+    """What a play page shows: the version its regions were drawn at, and the regions."""
+
+    def __init__(self, version: int, html: str) -> None:
+        self.version, self.html = version, html
+        self.behind = version  # the newest version heard of that came without regions
+        self.changed = asyncio.Event()
+
+
+async def listen(page: Page, seat: int, socket: Any, shown: dict[tuple[int, int], float]) -> None:
+    """The page's socket, as play.js reads it: regions that follow what the page shows are
+    swapped in; a message without them, or one that skips a version, marks the page behind."""
+    async for raw in socket:
+        message = json.loads(raw)
+        version = message.get("version", -1)
+        if message.get("type") not in ("moved", "version") or version <= page.version:
+            continue
+        if "html" in message and version == page.version + 1:
+            page.version, page.html = version, message["html"]
+            shown.setdefault((seat, version), time.perf_counter())
+        else:
+            page.behind = max(page.behind, version)
+        page.changed.set()
+
+
 async def play_page(
     conn: Connection,
     cookie: tuple[str, str],
+    seat: int,
     game: int,
     socket: Any,
     think: float,
     timings: Timings,
     errors: list[str],
-    posted: dict[int, float],
+    posted: dict[int, tuple[int, float]],
+    shown: dict[tuple[int, int], float],
 ) -> None:
     """One seat's play page, as play.js keeps it: its regions come with each socket message
-    (fetched only when a message brings none, or skips a version), a move is a form post
-    answered with the regions. `posted` (shared by the game's two pages): when each version
-    was POSTed, so the other page's update is timed from it."""
+    (fetched only when a message brings none, or skips a version); a move is a form post
+    answered with the regions. Records when each version was POSTed and when this page
+    showed each version, so that the other page's update can be timed."""
     session, token = cookie
 
-    async def fetch() -> tuple[int, str]:
+    async def fetch() -> None:
         status, raw = await conn.request("GET", f"/game/{game}/?part=update", session, form=True)
         if status != 200:
             errors.append(f"GET update: {status} {raw[:200]!r}")
-        return int(conn.headers.get("x-game-version", -1)), raw.decode()
-
-    shown, html = await fetch()
-    while True:
-        moves = [m for m in (unescape(a) for a in ACTION.findall(html)) if m != UNDO]
-        if "data-my-turn" in html and moves:
-            if think:
-                await asyncio.sleep(random.uniform(0, 2 * think))
-            started = time.perf_counter()
-            await conn.request("GET", "/healthz")
-            timings.trivial.append(time.perf_counter() - started)
-            seat = re.search(r'name="seat" value="(\d+)"', html)
-            body = urlencode({"action": moves[0], "version": shown, "seat": seat.group(1) if seat else ""})
-            started = time.perf_counter()
-            status, raw = await conn.request(
-                "POST", f"/game/{game}/act", session, token, body.encode(), form=True
-            )
-            timings.actions.append(time.perf_counter() - started)
-            timings.when.append(started)
-            drawn = int(conn.headers.get("x-game-version", -1))
-            if status == 200:
-                posted[drawn] = started
-            elif status != 409:  # 409: the other seat moved first, as in real life
-                errors.append(f"{status} {raw[:200]!r}")
-            if drawn >= shown:
-                shown, html = drawn, raw.decode()
-            continue
-        if "Game over" in html:
             return
-        try:
-            message = json.loads(await asyncio.wait_for(socket.recv(), timeout=10))
-        except TimeoutError:
-            errors.append(f"game {game}: no socket message after version {shown} within 10 s")
-            shown, html = await fetch()
-            continue
-        version = message.get("version", -1)
-        if message.get("type") not in ("moved", "version") or version <= shown:
-            continue
-        if "html" in message and version == shown + 1:
-            shown, html = version, message["html"]
-        else:
-            timings.refetches += 1
-            shown, html = await fetch()
-        if version in posted:
-            timings.opponent.append(time.perf_counter() - posted[version])
+        version = int(conn.headers.get("x-game-version", -1))
+        if version > page.version:
+            page.version, page.html = version, raw.decode()
+            shown.setdefault((seat, version), time.perf_counter())
+
+    page = Page(-1, "")
+    await fetch()
+    listener = asyncio.create_task(listen(page, seat, socket, shown))
+    try:
+        while True:
+            page.changed.clear()  # before looking: a message landing meanwhile wakes the wait below
+            if page.behind > page.version:
+                timings.refetches += 1
+                await fetch()
+            html = page.html
+            moves = [m for m in (unescape(a) for a in ACTION.findall(html)) if m != UNDO]
+            if "data-my-turn" in html and moves:
+                if think:
+                    await asyncio.sleep(random.uniform(0, 2 * think))
+                started = time.perf_counter()
+                await conn.request("GET", "/healthz")
+                timings.trivial.append(time.perf_counter() - started)
+                body = urlencode({"action": moves[0], "version": page.version, "seat": seat}).encode()
+                started = time.perf_counter()
+                status, raw = await conn.request("POST", f"/game/{game}/act", session, token, body, form=True)
+                timings.actions.append(time.perf_counter() - started)
+                timings.when.append(started)
+                drawn = int(conn.headers.get("x-game-version", -1))
+                if status == 200:
+                    posted[drawn] = (seat, started)
+                elif status != 409:  # 409: the other seat moved first, as in real life
+                    errors.append(f"{status} {raw[:200]!r}")
+                if drawn > page.version:
+                    page.version, page.html = drawn, raw.decode()
+                    shown.setdefault((seat, drawn), time.perf_counter())
+                continue
+            if "Game over" in html:
+                return
+            try:
+                await asyncio.wait_for(page.changed.wait(), timeout=10)
+            except TimeoutError:
+                errors.append(
+                    f"game {game}: seat {seat} heard nothing after version {page.version} within 10 s"
+                )
+                await fetch()
+    finally:
+        listener.cancel()
 
 
 async def ping() -> None:

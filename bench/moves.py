@@ -446,7 +446,7 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from games import dispatch, services
+    from games import dispatch, presence, services
 
     queued: list[tuple[Any, tuple]] = []
     dispatch.enqueue = lambda task, *args: queued.append((task, args))  # run below, counted apart
@@ -478,7 +478,13 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
         game = services.create_game(pair[0], "highcard", 2, {})
         services.join_game(pair[1], game.pk)
         queued.clear()
-        as_page = number % 2 == 1  # every other game posts as the page does
+        # In turn: JSON posts; posts as a page with nobody's page open (each page refetches
+        # its regions after a move); posts as a page with both pages open (the move pushes
+        # each page its regions, drawn by the POST, or by the worker after the Dealer's move).
+        as_page, pages_open = number % 3 != 0, number % 3 == 2
+        for user in pair if pages_open else []:
+            presence.opened(game.pk, user.pk)
+        mark = ", both pages open (pushed)" if pages_open else ""
         while True:
             game.refresh_from_db()
             if game.status != "active":
@@ -487,7 +493,7 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
             if not movers:
                 while queued:  # the worker's part: the Dealer's move, turn e-mails
                     task, args = queued.pop(0)
-                    counted(f"task {task.name.rpartition('.')[2]}", task.apply, args=args)
+                    counted(f"task {task.name.rpartition('.')[2]}{mark}", task.apply, args=args)
                 continue
             seat = movers[0]
             url = f"/game/{game.pk}/"
@@ -495,7 +501,10 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
             body = {"action": state["actions"][0], "version": state["version"], "seat": seat}
             if as_page:
                 body["action"] = json.dumps(body["action"])
-                kind, kwargs = "POST action, as a page (answered with its regions)", {"HX-Request": "true"}
+                kind, kwargs = (
+                    "POST action, as a page" + (mark or " (answered with its regions)"),
+                    {"HX-Request": "true"},
+                )
                 response = counted(kind, clients[seat].post, url + "act", body, headers=kwargs)
             else:
                 kind, data = "POST action, JSON", json.dumps(body)
@@ -503,9 +512,11 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
                     kind, clients[seat].post, url + "act", data, content_type="application/json"
                 )
             assert response.status_code == 200, response.content[:300]
-            for client in clients:  # each open page refetches its regions once the move is announced
-                counted("page refetch (?part=update)", client.get, url + "?part=update")
-            counted("state.json", clients[1 - seat].get, url + "state.json")
+            if not pages_open:  # each open page refetches its regions once the move is announced
+                for client in clients:
+                    counted("page refetch (?part=update)", client.get, url + "?part=update")
+            if not as_page:
+                counted("state.json", clients[1 - seat].get, url + "state.json")
     print(f"\n== SQL statements per request, {games} Highcard games (min / median / max over n)")
     for kind, values in counts.items():
         print(

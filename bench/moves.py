@@ -14,7 +14,13 @@ used per action. The clients are asyncio tasks in one thread; their own cost is 
 
     .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--think 0.5 0] [--web-workers 2]
                                     [--handlers site onethread stock a2wsgi]
+    .venv/bin/python bench/moves.py --pages [...]      # the clients act as play pages
     .venv/bin/python bench/moves.py --queries [--games 20] [--show-sql] [--profile]
+
+`--pages`: each seat's client reads its regions off the socket as play.js does (fetching
+`?part=update` only when a message brings none, or skips a version) and posts its moves as the
+page's form; the run also times the other page's update, from a POST to the other seat's page
+showing that version.
 
 `--queries` starts no server: it plays Highcard games through the site's own URLs in this
 process and counts the SQL statements of each kind of request (a POSTed move, an open page's

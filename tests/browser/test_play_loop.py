@@ -172,7 +172,9 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
         log_in(page, user.email, "pw-" + user.username * 2)
         received: list[str] = []
         fetched: list[str] = []
-        page.on("request", lambda r, fetched=fetched: fetched.append(r.url) if "part=update" in r.url else None)
+        page.on(
+            "request", lambda r, fetched=fetched: fetched.append(r.url) if "part=update" in r.url else None
+        )
         page.on(
             "websocket",
             lambda ws, received=received: (

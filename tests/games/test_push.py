@@ -52,7 +52,7 @@ def watch_everything(game: Game, players: list) -> None:
 def play_one(game: Game, players: list, rng: random.Random, settle) -> None:
     """One move of a seat to act, through the service, as a page would send it."""
     engine = registry.get(game.engine)
-    state = engine.load(game.state)
+    state = engine.load(game.stored_state())
     seat = rng.choice(sorted(engine.to_act(state)))
     action = rng.choice(engine.legal_actions(state, seat))
     with settle(execute=True):
@@ -76,10 +76,16 @@ def test_each_seat_hears_its_own_page_and_no_other_seats_secrets(
         heard.clear()
         play_one(game, players, rng, django_capture_on_commit_callbacks)
         made += 1
-        state = engine.load(game.state)
-        groups = {push.seat_group(game.pk, 0): 0, push.seat_group(game.pk, 1): 1, push.watch_group(game.pk): None}
+        state = engine.load(game.stored_state())
+        groups = {
+            push.seat_group(game.pk, 0): 0,
+            push.seat_group(game.pk, 1): 1,
+            push.watch_group(game.pk): None,
+        }
         # (A machine's move may follow at once, Highcard's Dealer: the last version is checked.)
-        moved = [(group, m) for group, m in heard if m["type"] == "game.moved" and m["version"] == game.version]
+        moved = [
+            (group, m) for group, m in heard if m["type"] == "game.moved" and m["version"] == game.version
+        ]
         assert sorted(group for group, _ in moved) == sorted(groups)  # every page hears the move once
         for group, message in moved:
             if "html" not in message:
@@ -90,7 +96,9 @@ def test_each_seat_hears_its_own_page_and_no_other_seats_secrets(
             for secret in hidden:
                 assert secret not in message["html"], f"{group} hears {secret!r}"
             # The very regions that seat's page would have fetched, and no others.
-            fetched = pages[seat].get(game.get_absolute_url() + "?part=update", headers={"HX-Request": "true"})
+            fetched = pages[seat].get(
+                game.get_absolute_url() + "?part=update", headers={"HX-Request": "true"}
+            )
             assert int(fetched.headers["X-Game-Version"]) == game.version
             assert without_tokens(message["html"]) == without_tokens(fetched.text)
             drawings += 1

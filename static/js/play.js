@@ -103,9 +103,12 @@
         const form = queued;
         queued = null;
         submit(form);
-      } else if (heardMeanwhile && takePush(heardMeanwhile)) {
-        // the regions pushed while the answer was on its way are the newest: nothing to fetch
-      } else if (failed) {
+        return;
+      }
+      // Regions pushed while the answer was on its way, if they follow it; a version heard
+      // without regions (or past them) is still fetched below.
+      if (heardMeanwhile) takePush(heardMeanwhile);
+      if (failed) {
         failed = false;
         setTimeout(refresh, 3000);
       } else if (again || heard > shown) {

@@ -44,6 +44,7 @@ def offer(user: Any, game_id: int) -> Game:
         bots={s.index: s.bot for s in seats if s.kind == SeatKind.BOT},
         pace=old.pace,
         on_timeout=old.on_timeout,
+        min_reliability=old.min_reliability,
     )
     new.rematch_of = old
     new.save(update_fields=["rematch_of"])

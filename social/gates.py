@@ -32,7 +32,9 @@ def _people_at(game: Game) -> set[int]:
 def may_join(user: Any, game: Game) -> str | None:
     if blocked_either_way(user.pk) & _people_at(game):
         return "you cannot sit at this table: there is a block between you and a player here"
-    if game.min_reliability:
+    # A seat kept for this player (an invitation, a rematch) was their table's choice by name.
+    invited = any(s.invited_id == user.pk for s in game.seats.all())
+    if game.min_reliability and not invited:
         mine = reliability.percent(user)
         if mine < game.min_reliability:
             return (

@@ -102,3 +102,10 @@ def test_the_least_reliability_is_a_percent(charlie):
     assert response.status_code == 200 and not Game.objects.exists()
     with pytest.raises(Exception, match="percent"):
         services.create_game(charlie, "highcard", 2, {}, min_reliability=-1)
+
+
+def test_a_player_invited_by_name_needs_no_least_reliability(history, alice, charlie):
+    game = services.create_game(charlie, "highcard", 2, {}, min_reliability=60)
+    services.invite_player(charlie, game.pk, alice.pk)
+    services.join_game(alice, game.pk)  # 57%, but the creator chose her
+    assert game.seats.filter(user=alice).exists()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -20,7 +23,7 @@ def _back(request: HttpRequest, user_id: int) -> HttpResponse:
     return redirect("player", other.profile.display_name)
 
 
-def _relation(act: str, undo: str, done: str, undone: str):  # type: ignore[no-untyped-def]
+def _relation(act: str, undo: str, done: str, undone: str) -> Callable[[HttpRequest, int], HttpResponse]:
     @require_POST
     @login_required
     def view(request: HttpRequest, user_id: int) -> HttpResponse:
@@ -43,12 +46,13 @@ block = _relation("block", "unblock", "You blocked this player.", "You unblocked
 @login_required
 def relations(request: HttpRequest) -> HttpResponse:
     """The players I follow and those I blocked."""
+    me: Any = request.user
     return render(
         request,
         "social/relations.html",
         {
-            "follows": Follow.objects.filter(user=request.user).select_related("followed__profile"),
-            "blocks": Block.objects.filter(user=request.user).select_related("blocked__profile"),
+            "follows": Follow.objects.filter(user=me).select_related("followed__profile"),
+            "blocks": Block.objects.filter(user=me).select_related("blocked__profile"),
         },
     )
 
@@ -76,9 +80,10 @@ def report(request: HttpRequest) -> HttpResponse:
         line = services.readable_line(request.user, line_id) if line_id else None
     except GameError as exc:
         raise Http404(exc.message) from None
-    target = (
-        line.user if line else get_user_model().objects.filter(pk=player).select_related("profile").first()
-    )
+    if line is not None:
+        target = line.user
+    else:
+        target = get_user_model().objects.filter(pk=player or 0).select_related("profile").first()
     if target is None:
         raise Http404("there is no such player")
     form = ReportForm(request.POST or None)

@@ -29,7 +29,7 @@ def test_the_first_reason_refuses_and_sets_add_up(no_hooks, alice, bob):
     gates.register("join", lambda user, game: "not today")
     gates.register("join", lambda user, game: "never reached")
     game = services.create_game(alice, "highcard", 2, {})
-    with pytest.raises(Forbidden, match="^not today$"):
+    with pytest.raises(Forbidden, match=r"^not today$"):
         services.join_game(bob, game.pk)
     assert not game.seats.filter(user=bob).exists()
     gates.register("followed", lambda viewer: {1, 2})

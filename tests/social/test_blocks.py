@@ -53,7 +53,9 @@ def test_a_blocked_player_cannot_be_invited_nor_invite(alice, bob, charlie, alic
     with pytest.raises(Forbidden):
         services.invite_player(alice, mine.pk, bob.pk)
     theirs = services.create_game(bob, "highcard", 3, {})
-    response = client_for(bob).post(reverse("invite_player", args=[theirs.pk]), {"user": alice.pk}, follow=True)
+    response = client_for(bob).post(
+        reverse("invite_player", args=[theirs.pk]), {"user": alice.pk}, follow=True
+    )
     assert "you cannot invite that player" in response.text
     assert not theirs.seats.filter(invited=alice).exists()
     # A player who sits at a table with bob cannot bring alice to it either.
@@ -83,7 +85,10 @@ def blocked_in_play(alice, bob, charlie, duel):
 
 def test_neither_sees_the_other_s_chat_lines_on_the_page_or_the_partial(blocked_in_play, alice, bob, charlie):
     game = blocked_in_play
-    for me, mine, theirs in ((alice, "alice was here", "bob was here"), (bob, "bob was here", "alice was here")):
+    for me, mine, theirs in (
+        (alice, "alice was here", "bob was here"),
+        (bob, "bob was here", "alice was here"),
+    ):
         client = client_for(me)
         page = client.get(game.get_absolute_url()).text
         partial = client.get(reverse("chat", args=[game.pk])).text

@@ -31,7 +31,9 @@ def test_a_followed_player_s_table_is_listed_first_even_beyond_the_newest_fifty(
         services.create_game(dave, "highcard", 2, {})
     listed = [g.pk for g in client_for(charlie).get(reverse("lobby")).context["open_tables"]]
     assert listed[0] == theirs.pk and len(listed) == 51
-    assert theirs.pk not in [g.pk for g in client_for(make_user("erin")).get(reverse("lobby")).context["open_tables"]]
+    assert theirs.pk not in [
+        g.pk for g in client_for(make_user("erin")).get(reverse("lobby")).context["open_tables"]
+    ]
 
 
 def test_a_followed_player_is_invited_in_one_click_and_takes_the_kept_seat(alice, bob, charlie):

@@ -15,13 +15,28 @@ from social import reliability
 from tests.conftest import client_for, make_user
 
 
-def played(user, engine, *, timed_out=False, reclaimed_timeout=False, resigned_at=None, moves=20, public=True, status=Status.FINISHED):
+def played(
+    user,
+    engine,
+    *,
+    timed_out=False,
+    reclaimed_timeout=False,
+    resigned_at=None,
+    moves=20,
+    public=True,
+    status=Status.FINISHED,
+):
     """A game of `moves` moves at which `user` sat in seat 0 beside a bot."""
     game = Game.objects.create(
         engine=engine, players=2, created_by=user, status=status, version=moves, public=public
     )
     Seat.objects.create(
-        game=game, index=0, user=user, timed_out=timed_out, resigned=resigned_at is not None, resigned_at=resigned_at
+        game=game,
+        index=0,
+        user=user,
+        timed_out=timed_out,
+        resigned=resigned_at is not None,
+        resigned_at=resigned_at,
     )
     Seat.objects.create(game=game, index=1, kind=SeatKind.BOT, bot="random")
     if timed_out or reclaimed_timeout:
@@ -47,7 +62,12 @@ def history(alice, bob):
 def test_the_share_per_game_and_overall(history, alice):
     found = reliability.of(alice)
     stonespine, lords = found.per_game["stonespine"], found.per_game["lords"]
-    assert (stonespine.finished, stonespine.kept, stonespine.timeouts, stonespine.early_resignations) == (4, 2, 1, 1)
+    assert (stonespine.finished, stonespine.kept, stonespine.timeouts, stonespine.early_resignations) == (
+        4,
+        2,
+        1,
+        1,
+    )
     assert stonespine.percent == 50
     assert (lords.finished, lords.kept, lords.timeouts, lords.percent) == (3, 2, 1, 66)  # rounded down
     assert (found.overall.finished, found.overall.kept, found.overall.percent) == (7, 4, 57)
@@ -83,10 +103,12 @@ def test_resigning_records_how_far_the_game_had_gone(alice, bob):
 
 def test_a_table_may_ask_for_a_least_reliability(history, alice, bob, charlie):
     client = client_for(charlie)
-    client.post(reverse("new_game", args=["highcard"]), {"players": "3", "public": "on", "min_reliability": "60"})
+    client.post(
+        reverse("new_game", args=["highcard"]), {"players": "3", "public": "on", "min_reliability": "60"}
+    )
     game = Game.objects.get(created_by=charlie)
     assert game.min_reliability == 60
-    with pytest.raises(Forbidden, match="at least 60%.*yours is 57%"):
+    with pytest.raises(Forbidden, match=r"at least 60%.*yours is 57%"):
         services.join_game(alice, game.pk)
     response = client_for(alice).post(reverse("join", args=[game.pk]), follow=True)
     assert "yours is 57%" in response.text and not game.seats.filter(user=alice).exists()
@@ -98,7 +120,9 @@ def test_a_table_may_ask_for_a_least_reliability(history, alice, bob, charlie):
 
 
 def test_the_least_reliability_is_a_percent(charlie):
-    response = client_for(charlie).post(reverse("new_game", args=["highcard"]), {"players": "2", "min_reliability": "101"})
+    response = client_for(charlie).post(
+        reverse("new_game", args=["highcard"]), {"players": "2", "min_reliability": "101"}
+    )
     assert response.status_code == 200 and not Game.objects.exists()
     with pytest.raises(Exception, match="percent"):
         services.create_game(charlie, "highcard", 2, {}, min_reliability=-1)

@@ -35,11 +35,18 @@ def test_a_reported_chat_line_reaches_the_admin_queue(rude_line, alice, moderato
     assert 'class="report"' in client.get(rude_line.game.get_absolute_url()).text
     form = client.get(reverse("report"), {"line": rude_line.pk})
     assert form.status_code == 200 and "you play like a potato" in form.text
-    response = client.post(reverse("report"), {"line": rude_line.pk, "reason": "abuse", "details": "twice now"})
+    response = client.post(
+        reverse("report"), {"line": rude_line.pk, "reason": "abuse", "details": "twice now"}
+    )
     assert response.status_code == 302
     report = Report.objects.get()
     assert (report.reporter, report.reported, report.line, report.quoted, report.reason, report.state) == (
-        alice, rude_line.user, rude_line, "you play like a potato", "abuse", Report.State.OPEN
+        alice,
+        rude_line.user,
+        rude_line,
+        "you play like a potato",
+        "abuse",
+        Report.State.OPEN,
     )
     queue = moderator.get(reverse("admin:social_report_changelist"))
     assert queue.status_code == 200 and "you play like a potato" in queue.text
@@ -51,7 +58,7 @@ def test_a_reported_chat_line_reaches_the_admin_queue(rude_line, alice, moderato
 
 def test_a_player_is_reported_from_their_profile(alice, bob):
     client = client_for(alice)
-    assert f'{reverse("report")}?player={bob.pk}' in client.get(reverse("player", args=["Bob"])).text
+    assert f"{reverse('report')}?player={bob.pk}" in client.get(reverse("player", args=["Bob"])).text
     client.post(reverse("report"), {"player": bob.pk, "reason": "stalling"})
     assert Report.objects.get().reported == bob
 
@@ -105,7 +112,9 @@ def test_a_warning_is_mailed_and_shown_to_the_player_alone(alice, bob, moderator
     assert "Moderators' warnings" not in client_for(alice).get(profile).text
 
 
-def test_a_suspension_refuses_log_in_and_hands_the_games_to_bots(alice, bob, charlie, moderator, django_capture_on_commit_callbacks):
+def test_a_suspension_refuses_log_in_and_hands_the_games_to_bots(
+    alice, bob, charlie, moderator, django_capture_on_commit_callbacks
+):
     playing = services.create_game(bob, "highcard", 3, {})
     services.join_game(alice, playing.pk)
     services.join_game(charlie, playing.pk)

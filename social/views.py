@@ -80,6 +80,7 @@ def report(request: HttpRequest) -> HttpResponse:
         line = services.readable_line(request.user, line_id) if line_id else None
     except GameError as exc:
         raise Http404(exc.message) from None
+    target: Any
     if line is not None:
         target = line.user
     else:

@@ -140,6 +140,9 @@ class Seat(models.Model):
     invited = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
     )
+    # An invitation to a new table (services.invite_player) is claimed before its e-mail goes
+    # out, so a task delivered twice sends it once.
+    invite_emailed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]

@@ -156,9 +156,12 @@ def invite_player(user: Any, game_id: int, invitee_id: int) -> Game:
     )
     if seat is None:
         raise Conflict("this table has no open seat left")
-    seat.invited = invitee
-    seat.save(update_fields=["invited"])
+    seat.invited, seat.invite_emailed = invitee, False
+    seat.save(update_fields=["invited", "invite_emailed"])
     _lobby_changed(game)
+    from games import dispatch
+
+    dispatch.on_task("notify_invitation", game.pk, seat.index, invitee.pk, game_id=game.pk)
     return game
 
 

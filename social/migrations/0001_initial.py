@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("games", "0012_min_reliability_resigned_at"),
+        ("games", "0003_chat"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -5,9 +5,10 @@ player in one click, with the invitation machinery a rematch uses (Seat.invited)
 from __future__ import annotations
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 
-from games import services
+from games import services, tasks
 from games.errors import Conflict, Forbidden
 from games.models import Game
 from social import services as social
@@ -88,3 +89,16 @@ def test_follow_and_unfollow_from_the_profile(alice, bob):
     assert ">Follow</button>" in client.get(profile).text
     response = client.post(reverse("follow", args=[alice.pk]), follow=True)
     assert "you cannot follow yourself" in response.text
+
+
+def test_the_invited_player_gets_one_e_mail(alice, bob, django_capture_on_commit_callbacks):
+    game = services.create_game(alice, "highcard", 3, {})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.invite_player(alice, game.pk, bob.pk)
+    [sent] = mail.outbox
+    assert sent.to == [bob.email] and "Alice keeps you a seat" in sent.subject
+    assert game.get_absolute_url() in sent.body
+    # A task delivered twice sends nothing more; nor does one for an invitation declined.
+    assert tasks.notify_invitation(game.pk, 1, bob.pk) == 0
+    assert len(mail.outbox) == 1

@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games import limits
 from games.errors import GameError
 from social import services
 from social.models import Block, Follow, Reason
@@ -91,6 +92,9 @@ def report(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
+            too_fast = limits.exceeded(request, "report")
+            if too_fast:
+                raise too_fast
             made = services.report(request.user, player_id=player, line_id=line_id, **form.cleaned_data)
         except GameError as exc:
             form.add_error(None, exc.message)

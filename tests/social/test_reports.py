@@ -140,3 +140,13 @@ def test_a_suspension_refuses_log_in_and_hands_the_games_to_bots(
     )
     assert get_user_model().objects.get(pk=bob.pk).is_active
     assert logs_in("bob")
+
+
+def test_reports_are_rate_limited(rate_limits, settings, alice, bob):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "report": "2/h"}
+    client = client_for(alice)
+    for _ in range(2):
+        assert client.post(reverse("report"), {"player": bob.pk, "reason": "spam"}).status_code == 302
+    response = client.post(reverse("report"), {"player": bob.pk, "reason": "spam"})
+    assert response.status_code == 429 and "at most 2 reports an hour" in response.text
+    assert Report.objects.count() == 2

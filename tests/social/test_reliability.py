@@ -133,3 +133,10 @@ def test_a_player_invited_by_name_needs_no_least_reliability(history, alice, cha
     services.invite_player(charlie, game.pk, alice.pk)
     services.join_game(alice, game.pk)  # 57%, but the creator chose her
     assert game.seats.filter(user=alice).exists()
+
+
+def test_the_waiting_room_says_what_the_table_asks(charlie, alice):
+    game = services.create_game(charlie, "highcard", 2, {}, min_reliability=75)
+    assert "a reliability of at least 75%" in client_for(alice).get(game.get_absolute_url()).text
+    plain = services.create_game(charlie, "highcard", 2, {})
+    assert "a reliability of at least" not in client_for(alice).get(plain.get_absolute_url()).text

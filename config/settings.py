@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",
+    "social",
 ]
 
 MIDDLEWARE = [
@@ -335,6 +336,7 @@ RATE_LIMITS = {
     "move": env.str("RATE_LIMIT_MOVES", default="120/m"),
     "table": env.str("RATE_LIMIT_TABLES", default="10/10m"),
     "chat": env.str("RATE_LIMIT_CHAT", default="5/30s"),
+    "report": env.str("RATE_LIMIT_REPORTS", default="10/h"),
 }
 # Tables a player may have open (waiting for players) at once.
 MAX_OPEN_TABLES = env.int("MAX_OPEN_TABLES", default=10)

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
+from games import gates
 from games.errors import Forbidden, Illegal, NotFound
 from games.models import ChatMessage, Game, Mute, Status
 
@@ -36,6 +37,9 @@ def post(user: Any, game_id: int, text: str) -> ChatMessage:
         raise Forbidden("only the players at this table may write in its chat")
     if game.status == Status.CANCELLED:
         raise Forbidden("this table was cancelled")
+    refused = gates.refusal("chat", user=user, game=game)
+    if refused:
+        raise Forbidden(refused)
     text = text.strip()
     if not text:
         raise Illegal("write something first")
@@ -44,15 +48,19 @@ def post(user: Any, game_id: int, text: str) -> ChatMessage:
     line = ChatMessage.objects.create(game=game, user=user, text=text)
     from games import dispatch
 
-    dispatch.on_chat_posted(game_id, line.pk)
+    dispatch.on_chat_posted(game_id, line.pk, user.pk)
     return line
 
 
 def lines(game: Game, viewer: Any, after: int = 0) -> QuerySet[ChatMessage]:
-    """The chat as `viewer` sees it: without the players they muted."""
+    """The chat as `viewer` sees it: without the players they muted, nor those a gate hides
+    from them (games/gates.py: "hidden", e.g. a block either way)."""
     found = game.chat.filter(pk__gt=after).select_related("user__profile")
     if viewer.is_authenticated:
         found = found.exclude(user__in=Mute.objects.filter(user=viewer).values("muted"))
+        hidden = gates.players("hidden", viewer)
+        if hidden:
+            found = found.exclude(user__in=hidden)
     return found
 
 

@@ -40,6 +40,17 @@ class NewGameForm(forms.Form):
         choices=OnTimeout.choices,
     )
 
+    # 0 lets anyone in; docs/social.md says how the share is counted.
+    min_reliability = forms.IntegerField(
+        label="Least reliability to join (%)",
+        required=False,
+        initial=0,
+        min_value=0,
+        max_value=100,
+        help_text="The share of a player's finished games they played to the end (no timeout, "
+        "no early resignation); 0 lets anyone in.",
+    )
+
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
@@ -47,7 +58,7 @@ class NewGameForm(forms.Form):
         self.fields["players"].choices = [(n, _players(n)) for n in counts]  # type: ignore[attr-defined]
         self.fields["players"].initial = default_players(engine)
         multiplayer = [n for n in counts if n > 1]
-        for name in ("rated", "pace", "on_timeout"):
+        for name in ("rated", "pace", "on_timeout", "min_reliability"):
             # Ratings and clocks are for games between players; a solo game has neither.
             _when(self.fields[name], {"players": multiplayer} if multiplayer != counts else {})
         for name, spec in engine.options().items():
@@ -83,7 +94,7 @@ class NewGameForm(forms.Form):
         return [self[f] for f in self.fields if f.startswith("seat_")]
 
     def table_fields(self) -> list[forms.BoundField]:
-        return [self[f] for f in ("public", "rated", "pace", "on_timeout")]
+        return [self[f] for f in ("public", "rated", "pace", "on_timeout", "min_reliability")]
 
     def service_args(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -100,6 +111,7 @@ class NewGameForm(forms.Form):
             "rated": data["rated"],
             "pace": data.get("pace") or clocks.DEFAULT_PACE,
             "on_timeout": data.get("on_timeout") or OnTimeout.BOT,
+            "min_reliability": data.get("min_reliability") or 0,
         }
 
 

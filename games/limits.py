@@ -1,4 +1,4 @@
-"""Rate limits per player: moves, new tables, chat lines (settings.RATE_LIMITS).
+"""Rate limits per player: moves, new tables, chat lines, reports (settings.RATE_LIMITS).
 
 One mechanism for all of them, django-ratelimit's counters in the cache (Redis in the
 full stack, so every process counts together). A view asks `exceeded(request, scope)`
@@ -22,7 +22,7 @@ from games.errors import TooMany
 log = logging.getLogger(__name__)
 
 UNITS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
-WHAT = {"move": "moves", "table": "new tables", "chat": "chat lines"}
+WHAT = {"move": "moves", "table": "new tables", "chat": "chat lines", "report": "reports"}
 
 
 class TooFast(TooMany):
@@ -48,7 +48,7 @@ def described(rate: str, what: str) -> str:
     digits = "".join(ch for ch in period if ch.isdigit())
     unit = UNITS.get(period[len(digits) :], period)
     if not digits or digits == "1":
-        return f"{count} {what} a {unit}"
+        return f"{count} {what} {'an' if unit == 'hour' else 'a'} {unit}"
     return f"{count} {what} every {digits} {unit}s"
 
 

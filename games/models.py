@@ -79,6 +79,9 @@ class Game(models.Model):
     )
     # Claimed before the invitations go out, so a task delivered twice sends them once.
     rematch_emailed = models.BooleanField(default=False)
+    # The least reliability (percent of finished games played to the end) a player needs to
+    # take a seat; 0 lets anyone in. Stored here, enforced by the "join" gate (games/gates.py).
+    min_reliability = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created_at"])]
@@ -109,6 +112,8 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=20, blank=True, help_text="bot level, for bot seats")
     resigned = models.BooleanField(default=False)
+    # The game's version when its player resigned (how far the game had gone: docs/social.md).
+    resigned_at = models.PositiveIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     # The seat's place once the game is finalized, as games/results.py decides it (a seat
     # that resigned or ran out of time comes after every seat played to the end).
@@ -135,6 +140,9 @@ class Seat(models.Model):
     invited = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
     )
+    # An invitation to a new table (services.invite_player) is claimed before its e-mail goes
+    # out, so a task delivered twice sends it once.
+    invite_emailed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]

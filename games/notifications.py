@@ -274,3 +274,28 @@ def send_rematch(game: Game) -> int:
         )
         sent += 1
     return sent
+
+
+def send_invitation(game_id: int, seat_index: int, user_id: int) -> int:
+    """Tells a player that a table keeps a seat for them (unless they want no e-mails), once:
+    the seat's invitation is claimed first, and one withdrawn or answered meanwhile is not sent."""
+    claimed = Seat.objects.filter(
+        game_id=game_id,
+        index=seat_index,
+        invited_id=user_id,
+        invite_emailed=False,
+        game__status=Status.OPEN,
+    ).update(invite_emailed=True)
+    user = get_user_model().objects.filter(pk=user_id).select_related("profile").first()
+    if not claimed or user is None or not user.email or user.profile.notify == Notify.NONE:
+        return 0
+    game = Game.objects.select_related("created_by__profile").get(pk=game_id)
+    title = registry.get(game.engine).title
+    host = game.created_by.profile.display_name
+    send_mail_to(
+        user,
+        f"{host} keeps you a seat at a table of {title}",
+        "email/invitation.txt",
+        {"host": host, "title": title, "url": settings.SITE_URL + game.get_absolute_url()},
+    )
+    return 1

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games import services
+from games import gates, services
 from games.errors import Conflict, Forbidden
 from games.models import Game, SeatKind, Status
 from games.services import _locked  # the services layer's own helper
@@ -28,6 +28,9 @@ def offer(user: Any, game_id: int) -> Game:
         raise Forbidden("only the players of this game can ask for a rematch")
     if old.status != Status.FINISHED:
         raise Conflict("a rematch can be asked for once the game is over")
+    refused = gates.refusal("rematch", user=user, game=old)
+    if refused:
+        raise Forbidden(refused)
     existing = Game.objects.filter(rematch_of=old).first()
     if existing is not None:
         return existing
@@ -41,6 +44,7 @@ def offer(user: Any, game_id: int) -> Game:
         bots={s.index: s.bot for s in seats if s.kind == SeatKind.BOT},
         pace=old.pace,
         on_timeout=old.on_timeout,
+        min_reliability=old.min_reliability,
     )
     new.rematch_of = old
     new.save(update_fields=["rematch_of"])
@@ -55,7 +59,7 @@ def offer(user: Any, game_id: int) -> Game:
 
 @transaction.atomic
 def decline(user: Any, game_id: int) -> Game:
-    """Says no to a rematch: the kept seat opens to anyone (the creator may start with a bot)."""
+    """Says no to a rematch (or another invitation): the kept seat opens to anyone (the creator may start with a bot)."""
     game = _locked(game_id)
     seat = game.seats.filter(invited=user).first()
     if seat is None:
@@ -66,6 +70,8 @@ def decline(user: Any, game_id: int) -> Game:
     seat.save(update_fields=["invited"])
     if game.rematch_of is not None:
         _tell(game.rematch_of, game, invitations=False)
+    else:  # a seat kept by an invitation to a new table (services.invite_player)
+        services._lobby_changed(game)
     return game
 
 

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clocks, registry, results, timeouts, turns, undo
+from games import clocks, gates, registry, results, timeouts, turns, undo
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
@@ -43,14 +43,18 @@ def create_game(
     rated: bool = True,
     pace: str = clocks.NO_CLOCK.key,
     on_timeout: str = OnTimeout.BOT,
+    min_reliability: int = 0,
 ) -> Game:
     """Opens a table; the creator takes seat 0, `bots` fills {seat: level}; casual if not `rated`;
-    `pace` is a key of clocks.PACES, `on_timeout` what happens to a seat whose time runs out."""
+    `pace` is a key of clocks.PACES, `on_timeout` what happens to a seat whose time runs out;
+    `min_reliability` the percent a player needs to join (the "join" gate enforces it)."""
     engine = registry.get(slug)
     if pace not in clocks.PACES or on_timeout not in OnTimeout.values:
         raise Illegal(
             f"the pace is one of: {', '.join(clocks.PACES)}; on a timeout a bot plays or the seat loses"
         )
+    if not 0 <= min_reliability <= 100:
+        raise Illegal("the least reliability to join is a percent, from 0 to 100")
     try:
         options = engine.validate_options(players, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -69,6 +73,7 @@ def create_game(
         created_by=user,
         pace=pace,
         on_timeout=on_timeout,
+        min_reliability=min_reliability,
     )
     seat_count = registry.extra(engine, "seat_count", players, options, default=players)
     automata = registry.extra(engine, "automaton_seats", players, options, default=frozenset())
@@ -111,6 +116,9 @@ def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
         raise Forbidden("this table is private: you need its invite link")
     if game.seats.filter(user=user).exists():
         raise Conflict("you already sit at this table")
+    refused = gates.refusal("join", user=user, game=game)
+    if refused:
+        raise Forbidden(refused)
     seat = seat or game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True, invited__isnull=True).first()
     if seat is None:
         raise Conflict("this table is full")
@@ -122,6 +130,38 @@ def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
         raise Conflict("you already sit at this table") from None
     _start_if_full(game)
     _lobby_changed(game)
+    return game
+
+
+@transaction.atomic
+def invite_player(user: Any, game_id: int, invitee_id: int) -> Game:
+    """The creator keeps an open seat for another player, as a rematch does (Seat.invited):
+    the table shows in their lobby, and only they may take that seat (or decline it)."""
+    game = _locked(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("only the player who opened the table can invite to it")
+    if game.status != Status.OPEN:
+        raise Conflict("this table is no longer taking players")
+    invitee = get_user_model().objects.filter(pk=invitee_id, is_active=True).first()
+    if invitee is None:
+        raise NotFound("there is no such player")
+    seats = list(game.seats.all())
+    if any(invitee.pk in (s.user_id, s.invited_id) for s in seats):
+        raise Conflict("that player already sits at this table or is invited to it")
+    refused = gates.refusal("invite", user=user, invitee=invitee, game=game)
+    if refused:
+        raise Forbidden(refused)
+    seat = next(
+        (s for s in seats if s.kind == SeatKind.HUMAN and s.user_id is None and s.invited_id is None), None
+    )
+    if seat is None:
+        raise Conflict("this table has no open seat left")
+    seat.invited, seat.invite_emailed = invitee, False
+    seat.save(update_fields=["invited", "invite_emailed"])
+    _lobby_changed(game)
+    from games import dispatch
+
+    dispatch.on_task("notify_invitation", game.pk, seat.index, invitee.pk, game_id=game.pk)
     return game
 
 
@@ -333,10 +373,10 @@ def resign(user: Any, game_id: int) -> Game:
         raise Forbidden("you do not play in this game")
     if seat.resigned:
         raise Conflict("you have already resigned")
-    seat.resigned = True
+    seat.resigned, seat.resigned_at = True, game.version
     seat.handovers += 1
     clocks.halt(seat)  # a bot plays the seat now: no clock
-    seat.save(update_fields=["resigned", "handovers", *clocks.CLOCK_FIELDS])
+    seat.save(update_fields=["resigned", "resigned_at", "handovers", *clocks.CLOCK_FIELDS])
     _after_commit(game, seats, finished=False)
     return game
 

@@ -8,7 +8,7 @@ from django import template
 from django.utils import timezone
 
 from accounts.models import Vacation
-from games import clocks
+from games import clocks, gates
 from games.models import Game, Notice, OnTimeout, Seat
 
 register = template.Library()
@@ -130,9 +130,32 @@ def rematch_box(context: template.Context) -> dict[str, Any]:
     return {
         "game": game,
         "request": context["request"],
-        "played": played,
+        # A rematch a gate refuses (a block between its players) is not offered at all.
+        "played": played and new is None and not gates.refusal("rematch", user=user, game=game),
         "new": new,
         "seats": seats,
         "invited": any(s.invited_id == user.pk for s in seats),
         "seated": any(s.user_id == user.pk for s in seats),
     }
+
+
+@register.simple_tag(takes_context=True)
+def invitable(context: template.Context) -> list[Any]:
+    """The players the creator of an open table may invite in one click (the "friends" gate:
+    whom they follow), less those already seated or invited; none once the seats are taken."""
+    from django.contrib.auth import get_user_model
+
+    game, user = context["game"], context["request"].user
+    if game.status != "open" or game.created_by_id != user.pk:
+        return []
+    seats = list(game.seats.all())
+    if not any(s.kind == "human" and s.user_id is None and s.invited_id is None for s in seats):
+        return []
+    taken = {s.user_id for s in seats} | {s.invited_id for s in seats}
+    ids = gates.players("friends", user) - taken
+    return list(
+        get_user_model()
+        .objects.filter(pk__in=ids, is_active=True)
+        .select_related("profile")
+        .order_by("profile__display_name")
+    )

@@ -68,7 +68,7 @@ class SignupForm(AllauthSignupForm):
 
 class ProfileForm(forms.ModelForm):
     # Each language named in its own words, so a player lost in a foreign one finds theirs.
-    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, required=False)
 
     class Meta:
         model = Profile
@@ -79,6 +79,10 @@ class ProfileForm(forms.ModelForm):
             "notify": _("Turn notifications"),
         }
         widgets = {"notify": forms.RadioSelect}
+
+    def clean_language(self) -> str:
+        # Left out of the form (an older page, a script): the language stays as it was.
+        return str(self.cleaned_data.get("language") or self.instance.language)
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data["display_name"]

@@ -4,9 +4,9 @@ from typing import Any
 
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.http import HttpRequest
 from django.shortcuts import render
@@ -53,7 +53,7 @@ class SignupForm(AllauthSignupForm):
         if not connection.in_atomic_block:
             connection.close()
         self.password_hash = make_password(self.cleaned_data.get("password1"))
-        for _ in range(SIGNUP_TRIES):
+        for _attempt in range(SIGNUP_TRIES):
             try:
                 with transaction.atomic():
                     return super().try_save(request)

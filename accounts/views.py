@@ -10,10 +10,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.views.decorators.csrf import csrf_exempt
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import i18n
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts.adapter import WELCOME

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0004_digest_sent_on'),
+        ("accounts", "0004_digest_sent_on"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='language',
-            field=models.CharField(default='en', max_length=16),
+            model_name="profile",
+            name="language",
+            field=models.CharField(default="en", max_length=16),
         ),
     ]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from games.engines.base import Engine
 
 
@@ -22,9 +24,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.key: level
     for level in (
-        Level("random", "Easy", "Picks any legal move at random: good for learning the rules."),
-        Level("heuristic", "Medium", "Weighs each move by simple rules of thumb, one move at a time."),
-        Level("hard", "Hard", "Looks several moves ahead over the cards it cannot see."),
+        Level("random", _("Easy"), _("Picks any legal move at random: good for learning the rules.")),
+        Level("heuristic", _("Medium"), _("Weighs each move by simple rules of thumb, one move at a time.")),
+        Level("hard", _("Hard"), _("Looks several moves ahead over the cards it cannot see.")),
     )
 }
 

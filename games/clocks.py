@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 
@@ -25,7 +28,7 @@ MINUTE, HOUR, DAY = 60, 3600, 86400
 @dataclass(frozen=True)
 class Pace:
     key: str
-    label: str
+    label: StrOrPromise  # in the language of the page or e-mail that shows it
     per_move: int  # seconds; 0: no clock
 
     @property
@@ -92,7 +95,7 @@ def pace_of(key: str) -> Pace:
 def described(pace: Pace) -> str:
     """The pace with its reserve rule, as the new-table form and the page show it."""
     if not pace.clocked:
-        return pace.label
+        return str(pace.label)
     return gettext(
         "%(pace)s, plus a reserve of %(reserve)s (+%(refill)s after each turn, at most %(cap)s)"
     ) % {
@@ -107,7 +110,7 @@ def in_menu(pace: Pace) -> str:
     """The pace as one line of the new-table form's menu; the refill and the cap, the same
     rule for every pace, are said once beside it."""
     if not pace.clocked:
-        return pace.label
+        return str(pace.label)
     return gettext("%(pace)s, plus %(reserve)s in reserve") % {
         "pace": pace.label,
         "reserve": in_words(pace.reserve_start),

@@ -7,17 +7,21 @@ Engines list their bots by key (`engine.bots`: "random", "heuristic", "hard"); t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import Engine
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class Level:
     key: str
-    name: str
-    description: str
+    name: StrOrPromise  # in the language of the page that shows it
+    description: StrOrPromise
 
 
 # Easiest first: the order the form offers them in.
@@ -37,7 +41,7 @@ def level(key: str) -> Level:
 
 
 def name(key: str) -> str:
-    return level(key).name
+    return str(level(key).name)
 
 
 def offered(engine: Engine) -> list[Level]:

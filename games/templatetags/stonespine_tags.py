@@ -62,7 +62,7 @@ def token(element: str | None) -> dict[str, str] | None:
     return {
         "icon": element,
         "value": "",
-        "name": NAMES.get(element, element),
+        "name": str(NAMES.get(element, element)),
         "family": FAMILY.get(element, "other"),
     }
 

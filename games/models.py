@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import levels
@@ -172,11 +173,15 @@ class Seat(models.Model):
         if self.kind == SeatKind.AUTOMATON:
             from games import registry  # the engine names its own automaton
 
-            return str(getattr(registry.get(self.game.engine), "automaton_name", "Automaton"))
+            return str(getattr(registry.get(self.game.engine), "automaton_name", gettext("Automaton")))
         if self.kind == SeatKind.BOT:
-            return f"Bot {self.index + 1} ({levels.name(self.bot)})"  # two bots of one level stay apart
+            # Two bots of one level stay apart by their seat's number.
+            return gettext("Bot %(number)d (%(level)s)") % {
+                "number": self.index + 1,
+                "level": levels.name(self.bot),
+            }
         if self.user is None:
-            return "(open seat)"
+            return gettext("(open seat)")
         return self.user.profile.display_name
 
 

@@ -144,7 +144,7 @@ def build(game: Game, user: Any) -> Table:
         describe = getattr(engine, "describe", None)
         targets = getattr(engine, "targets", None)
         for action in engine.legal_actions(state, seat):
-            group, label = describe(state, seat, action) if describe else ("Actions", action["type"])
+            group, label = describe(state, seat, action) if describe else (gettext("Actions"), action["type"])
             keys = targets(state, seat, action) if targets else []
             # Labels may name seats as {pN}, like log lines.
             table.actions.setdefault(group, []).append(

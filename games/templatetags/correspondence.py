@@ -87,7 +87,7 @@ def lobby_clock(game: Game, user: Any) -> dict[str, Any]:
             if seat.index in game.to_act and seconds is not None:
                 rows.append(
                     {
-                        "who": "You" if seat.user_id == user.pk else seat.name(),
+                        "who": gettext("You") if seat.user_id == user.pk else seat.name(),
                         "left": max(0, int(seconds)),
                         "words": clocks.in_words(seconds),
                         "running": seat.deadline is not None,

@@ -28,10 +28,10 @@ from games.engines.thunderstone.village import MILITIA_XP
 register = template.Library()
 
 GROUP_WORDS = {
-    "hero": "Hero",
-    "village": "Village",
-    "basic": "Basic",
-    "monster": "Monster",
+    "hero": _("Hero"),
+    "village": _("Village"),
+    "basic": _("Basic"),
+    "monster": _("Monster"),
     "disease": "",
     "stone": "",
 }
@@ -218,7 +218,7 @@ def revealed_cards(view: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]
 
 @register.filter
 def group_words(group: str) -> str:
-    return GROUP_WORDS.get(group, "")
+    return str(GROUP_WORDS.get(group, ""))
 
 
 @register.simple_tag

@@ -13,8 +13,8 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from games import registry, services
 from games import options as opts
+from games import registry, services
 from games.models import Game
 from tests.browser.board import no_sideways_scroll
 from tests.browser.test_play_loop import log_in, no_problems, open_game
@@ -22,6 +22,7 @@ from tests.browser.test_widths import mid_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = 390
+WORD = r"[A-Za-z][A-Za-z'\u2019]+"  # a word of Latin letters, "players'" and "Jael\u2019s" included
 
 # Every word of Latin letters a reader meets: the page's text (hidden text for screen readers
 # included), its title, and the words in attributes that are read out or shown. An element
@@ -61,7 +62,7 @@ KEPT = set(settings.SITE_NAME.split()) | {"JSON", "CSV", "UTC", "HTTP"}
 
 def english_words(page: Page, allowed: set[str]) -> list[str]:
     text: str = page.evaluate(_ENGLISH)
-    found = re.findall(r"[A-Za-z][A-Za-z'’]+", text)
+    found = re.findall(WORD, text)
     return sorted({w for w in found if w not in allowed and w not in KEPT})
 
 
@@ -71,7 +72,7 @@ def overflowing(page: Page) -> list[str]:
 
 
 def words_of(*texts: str) -> set[str]:
-    return {w for text in texts for w in re.findall(r"[A-Za-z][A-Za-z'’]+", text)}
+    return {w for text in texts for w in re.findall(WORD, text)}
 
 
 def in_japanese(page: Page) -> None:

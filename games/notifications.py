@@ -97,8 +97,8 @@ def send_turn_email(seat: Seat) -> bool:
     game = seat.game
     engine = registry.get(game.engine)
     seats = list(game.seats.select_related("user__profile"))
-    names = presenter.names_of(seats)
-    with in_language(user):
+    with in_language(user):  # the seats' names too ("Bot 2 (Medium)")
+        names = presenter.names_of(seats)
         others = _listed([names[s.index] for s in seats if s.index != seat.index])
         about = {"title": engine.title, "pk": game.pk, "others": others}
         send_mail_to(
@@ -235,14 +235,16 @@ def send_notice(notice: Notice) -> int:
         return 0
     game = notice.game
     seats = list(game.seats.select_related("user__profile"))
-    title = registry.get(game.engine).title
-    who = next(s for s in seats if s.index == notice.seat).name()
+    engine = registry.get(game.engine)
+    noticed = next(s for s in seats if s.index == notice.seat)
     sent = 0
     for seat in seats:
         user = seat.user
         if user is None or not user.email or user.profile.notify == Notify.NONE:
             continue
         with in_language(user):
+            who = noticed.name()  # a bot's name is in the reader's language
+            title = engine.title
             subject = _("%(who)s %(what)s in %(title)s (game %(pk)s)") % {
                 "who": who,
                 "what": notice.get_kind_display(),
@@ -285,7 +287,7 @@ def send_rematch(game: Game) -> int:
     old = game.rematch_of
     if old is None or not Game.objects.filter(pk=game.pk, rematch_emailed=False).update(rematch_emailed=True):
         return 0
-    title = registry.get(game.engine).title
+    engine = registry.get(game.engine)
     host = game.created_by.profile.display_name
     sent = 0
     for seat in game.seats.filter(invited__isnull=False).select_related("invited__profile"):
@@ -293,6 +295,7 @@ def send_rematch(game: Game) -> int:
         if user is None or not user.email or user.profile.notify == Notify.NONE:
             continue
         with in_language(user):
+            title = engine.title  # the game's name as the reader's language has it
             subject = _("%(host)s asks for a rematch of %(title)s (game %(pk)s)") % {
                 "host": host,
                 "title": title,

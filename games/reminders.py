@@ -76,9 +76,9 @@ def _send(seat: Seat, marks: int, now: datetime) -> None:
 
     game, user = seat.game, seat.user
     assert user is not None and seat.deadline is not None
-    title = registry.get(game.engine).title
     last_call = marks == len(clocks.REMINDER_MARKS)
     with in_language(user):
+        title = registry.get(game.engine).title
         left = clocks.in_words((seat.deadline - now).total_seconds())
         about = {"left": left, "title": title, "pk": game.pk}
         subject = (

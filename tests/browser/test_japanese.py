@@ -116,6 +116,8 @@ def test_the_settings_in_japanese(alice: Any, new_context: Any) -> None:
     in_japanese(page)
     expect(page.locator("h1")).to_have_text("設定")
     expect(page.get_by_label("言語")).to_have_value("ja")
+    # The scripts' texts come from the page's catalogue in its language (a clock counting down).
+    assert page.evaluate("interpolate(ngettext('%(n)s day', '%(n)s days', 3), {n: 3}, true)") == "3日"
     assert english_words(page, {"Alice"}) == []
     assert overflowing(page) == []
     no_sideways_scroll(page)

@@ -24,6 +24,8 @@ def test_it_follows_the_browsers_language(db):
     assert '<html lang="ja">' in page.text
     assert "ロビー" in page.text and "Lobby" not in page.text
     assert page["Content-Language"] == "ja"
+    # The switcher names the other language in its own words, not in the page's.
+    assert 'lang="en">English</button>' in page.text
 
 
 def test_it_speaks_english_to_other_browsers(db):

@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the browser (Accept-Language) or of the switcher's cookie...
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -84,6 +86,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.TimezoneMiddleware",
+    # ...unless the logged-in player chose one in their settings (docs/i18n.md).
+    "accounts.middleware.LanguageMiddleware",
     # Last, as its documentation asks: it answers a locked-out log-in with 429.
     "axes.middleware.AxesMiddleware",
 ]
@@ -102,6 +106,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
             "libraries": {"play": "games.templatetags.play"},
         },
@@ -370,7 +375,10 @@ MAILERS = {
 }
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Stonespine Tables <noreply@localhost>")
 
-LANGUAGE_CODE = "en-us"
+# The site speaks these languages (docs/i18n.md tells a translator how to add one).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ja", "日本語")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import registry, undo
 from games.engines.base import canonical
@@ -34,14 +35,14 @@ def request_analysis(user: Any, game_id: int) -> Analysis:
 
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound("there is no such game")
+        raise NotFound(_("there is no such game"))
     if game.status != Status.FINISHED:
-        raise Conflict("an analysis opens when the game is over")
+        raise Conflict(_("an analysis opens when the game is over"))
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise Forbidden("only the game's players can ask for an analysis of their decisions")
+        raise Forbidden(_("only the game's players can ask for an analysis of their decisions"))
     if not hasattr(registry.get(game.engine), "sample"):
-        raise Conflict("this game has no search bot to analyse it")
+        raise Conflict(_("this game has no search bot to analyse it"))
     existing = Analysis.objects.filter(game=game, seat=seat.index).first()
     if existing is not None:
         return existing

@@ -12,6 +12,8 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import clocks, levels
 from games import options as opts
@@ -22,19 +24,19 @@ OPEN = ""
 
 
 class NewGameForm(forms.Form):
-    players = forms.TypedChoiceField(coerce=int, label="Players")
-    public = forms.BooleanField(required=False, initial=True, label="Public table (listed in the lobby)")
-    rated = forms.BooleanField(required=False, initial=True, label="Rated (the result moves the ratings)")
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    public = forms.BooleanField(required=False, initial=True, label=_("Public table (listed in the lobby)"))
+    rated = forms.BooleanField(required=False, initial=True, label=_("Rated (the result moves the ratings)"))
     # The turn clock (docs/correspondence.md); optional so that quick forms may leave it out.
     pace = forms.ChoiceField(
-        label="Clock",
+        label=_("Clock"),
         required=False,
         initial=clocks.DEFAULT_PACE,
-        choices=[(p.key, clocks.in_menu(p)) for p in clocks.PACES.values()],
+        choices=[(key, key) for key in clocks.PACES],  # in words per page: __init__
     )
     reserve_rule = clocks.RESERVE_RULE  # the hint under the menu
     on_timeout = forms.ChoiceField(
-        label="When a player's clock runs out",
+        label=_("When a player's clock runs out"),
         required=False,
         initial=OnTimeout.BOT,
         choices=OnTimeout.choices,
@@ -54,6 +56,7 @@ class NewGameForm(forms.Form):
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.fields["pace"].choices = [(p.key, clocks.in_menu(p)) for p in clocks.PACES.values()]  # type: ignore[attr-defined]
         counts = list(range(engine.min_players, engine.max_players + 1))
         self.fields["players"].choices = [(n, _players(n)) for n in counts]  # type: ignore[attr-defined]
         self.fields["players"].initial = default_players(engine)
@@ -78,10 +81,11 @@ class NewGameForm(forms.Form):
         self.levels = levels.offered(engine)
         for seat in range(1, engine.max_players):
             seat_field = forms.ChoiceField(
-                label=f"Seat {seat + 1}",
+                label=gettext("Seat %(number)d") % {"number": seat + 1},
                 required=False,
                 initial=OPEN,
-                choices=[(OPEN, "Open for a player")] + [(lv.key, f"{lv.name} bot") for lv in self.levels],
+                choices=[(OPEN, gettext("Open for a player"))]
+                + [(lv.key, gettext("%(level)s bot") % {"level": lv.name}) for lv in self.levels],
             )
             _when(seat_field, {"players": [n for n in counts if n > seat]})
             self.fields[f"seat_{seat}"] = seat_field
@@ -128,7 +132,7 @@ def _when(field: forms.Field, condition: dict[str, list[Any]]) -> None:
 
 
 def _players(n: int) -> str:
-    return "1 (solo)" if n == 1 else str(n)
+    return gettext("1 (solo)") if n == 1 else str(n)
 
 
 def _key(choice: Any) -> str:

@@ -12,26 +12,28 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import levels
 
 
 class Status(models.TextChoices):
-    OPEN = "open", "Waiting for players"
-    ACTIVE = "active", "In play"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    OPEN = "open", _("Waiting for players")
+    ACTIVE = "active", _("In play")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class OnTimeout(models.TextChoices):
-    BOT = "bot", "A bot takes the seat over (its player may claim it back once)"
-    LOSE = "lose", "The seat loses (it ranks last; a bot finishes its moves)"
+    BOT = "bot", _("A bot takes the seat over (its player may claim it back once)")
+    LOSE = "lose", _("The seat loses (it ranks last; a bot finishes its moves)")
 
 
 class SeatKind(models.TextChoices):
-    HUMAN = "human", "Player"
-    BOT = "bot", "Bot"
-    AUTOMATON = "automaton", "Automaton"
+    HUMAN = "human", _("Player")
+    BOT = "bot", _("Bot")
+    AUTOMATON = "automaton", _("Automaton")
 
 
 def new_invite_token() -> str:
@@ -179,11 +181,15 @@ class Seat(models.Model):
         if self.kind == SeatKind.AUTOMATON:
             from games import registry  # the engine names its own automaton
 
-            return str(getattr(registry.get(self.game.engine), "automaton_name", "Automaton"))
+            return str(getattr(registry.get(self.game.engine), "automaton_name", gettext("Automaton")))
         if self.kind == SeatKind.BOT:
-            return f"Bot {self.index + 1} ({levels.name(self.bot)})"  # two bots of one level stay apart
+            # Two bots of one level stay apart by their seat's number.
+            return gettext("Bot %(number)d (%(level)s)") % {
+                "number": self.index + 1,
+                "level": levels.name(self.bot),
+            }
         if self.user is None:
-            return "(open seat)"
+            return gettext("(open seat)")
         return self.user.profile.display_name
 
 
@@ -232,8 +238,8 @@ class Notice(models.Model):
     player claimed a seat back), shown in the log beside the game's own sentences."""
 
     class Kind(models.TextChoices):
-        TIMEOUT = "timeout", "ran out of time"
-        RECLAIM = "reclaim", "claimed the seat back"
+        TIMEOUT = "timeout", _("ran out of time")
+        RECLAIM = "reclaim", _("claimed the seat back")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     seat = models.PositiveSmallIntegerField()
@@ -313,10 +319,10 @@ class Analysis(models.Model):
     Each was searched from that seat's view at that moment, never from what it could not see."""
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Waiting for a bot worker"
-        RUNNING = "running", "Analysing"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for a bot worker")
+        RUNNING = "running", _("Analysing")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
     seat = models.PositiveSmallIntegerField()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import gates, services
 from games.errors import Conflict, Forbidden
@@ -25,9 +26,9 @@ def offer(user: Any, game_id: int) -> Game:
     old = _locked(game_id)
     seats = list(old.seats.all())
     if not any(s.user_id == user.pk for s in seats):
-        raise Forbidden("only the players of this game can ask for a rematch")
+        raise Forbidden(_("only the players of this game can ask for a rematch"))
     if old.status != Status.FINISHED:
-        raise Conflict("a rematch can be asked for once the game is over")
+        raise Conflict(_("a rematch can be asked for once the game is over"))
     refused = gates.refusal("rematch", user=user, game=old)
     if refused:
         raise Forbidden(refused)
@@ -63,9 +64,9 @@ def decline(user: Any, game_id: int) -> Game:
     game = _locked(game_id)
     seat = game.seats.filter(invited=user).first()
     if seat is None:
-        raise Forbidden("you are not invited to this table")
+        raise Forbidden(_("you are not invited to this table"))
     if game.status != Status.OPEN:
-        raise Conflict("this table is no longer waiting for players")
+        raise Conflict(_("this table is no longer waiting for players"))
     seat.invited = None
     seat.save(update_fields=["invited"])
     if game.rematch_of is not None:

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, RawPostDataException
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
@@ -324,7 +325,7 @@ def _refused(request: HtmxHttpRequest, pk: int, status: int, message: str) -> Ht
     return render(request, "games/play.html", _context(table, error=message, stale=stale), status=status)
 
 
-def _lifecycle(action: Any, done: str) -> Any:
+def _lifecycle(action: Any, done: Any) -> Any:
     """A POST-only view that runs one service and goes back to the table."""
 
     @require_POST
@@ -343,13 +344,15 @@ def _lifecycle(action: Any, done: str) -> Any:
     return view
 
 
-join = _lifecycle(lambda r, g: services.join_game(r.user, g.pk, r.POST.get("token")), "You joined the table.")
-leave = _lifecycle(lambda r, g: services.leave_game(r.user, g.pk), "You left the table.")
-start = _lifecycle(lambda r, g: services.start_game(r.user, g.pk), "The game has started.")
-cancel = _lifecycle(lambda r, g: services.cancel_game(r.user, g.pk), "The table was cancelled.")
-resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), "You resigned; a bot plays your seat.")
-rematch_decline = _lifecycle(lambda r, g: rematch.decline(r.user, g.pk), "You declined the rematch.")
-reclaim = _lifecycle(lambda r, g: timeouts.reclaim(r.user, g.pk), "Your seat is yours again.")
+join = _lifecycle(
+    lambda r, g: services.join_game(r.user, g.pk, r.POST.get("token")), _("You joined the table.")
+)
+leave = _lifecycle(lambda r, g: services.leave_game(r.user, g.pk), _("You left the table."))
+start = _lifecycle(lambda r, g: services.start_game(r.user, g.pk), _("The game has started."))
+cancel = _lifecycle(lambda r, g: services.cancel_game(r.user, g.pk), _("The table was cancelled."))
+resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), _("You resigned; a bot plays your seat."))
+rematch_decline = _lifecycle(lambda r, g: rematch.decline(r.user, g.pk), _("You declined the rematch."))
+reclaim = _lifecycle(lambda r, g: timeouts.reclaim(r.user, g.pk), _("Your seat is yours again."))
 
 
 def _invite(request: HttpRequest, game: Game) -> Game:

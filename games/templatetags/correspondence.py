@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import Vacation
 from games import clocks, gates
@@ -55,11 +56,13 @@ def table_notices(game: Game, seats: list[Seat]) -> dict[str, Any]:
     for notice in game.notices.order_by("-created_at", "-pk"):
         who = names.get(notice.seat, "?")
         if notice.kind == Notice.Kind.RECLAIM:
-            text = f"{who} claimed the seat back from the bot."
+            text = gettext("%(who)s claimed the seat back from the bot.") % {"who": who}
         elif game.on_timeout == OnTimeout.LOSE:
-            text = f"{who} ran out of time and loses the game: a bot makes the seat's remaining moves."
+            text = gettext(
+                "%(who)s ran out of time and loses the game: a bot makes the seat's remaining moves."
+            ) % {"who": who}
         else:
-            text = f"{who} ran out of time: a bot plays the seat from now on."
+            text = gettext("%(who)s ran out of time: a bot plays the seat from now on.") % {"who": who}
         lines.append({"at": notice.created_at, "text": text})
     return {"lines": lines}
 
@@ -84,7 +87,7 @@ def lobby_clock(game: Game, user: Any) -> dict[str, Any]:
             if seat.index in game.to_act and seconds is not None:
                 rows.append(
                     {
-                        "who": "You" if seat.user_id == user.pk else seat.name(),
+                        "who": gettext("You") if seat.user_id == user.pk else seat.name(),
                         "left": max(0, int(seconds)),
                         "words": clocks.in_words(seconds),
                         "running": seat.deadline is not None,

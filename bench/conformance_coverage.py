@@ -50,9 +50,11 @@ def _test(game: str) -> Any:
     return next(f for name, f in inspect.getmembers(module) if name.startswith("test_it_conforms"))
 
 
-def run_block(game: str, config: dict[str, Any], first: int) -> tuple[dict[int, list[str]], float]:
-    """Plays one block as the test does, under coverage; returns the arcs ("file:from:to")
-    each seed reached, and the block's CPU seconds."""
+def run_block(
+    game: str, config: dict[str, Any], first: int, size: int = BLOCK
+) -> tuple[dict[int, list[str]], float]:
+    """Plays `size` seeds from `first` as the test does, under coverage; returns the arcs
+    ("file:from:to") each seed reached, and the block's CPU seconds."""
     import coverage
     import django
 
@@ -69,7 +71,7 @@ def run_block(game: str, config: dict[str, Any], first: int) -> tuple[dict[int, 
     module.playout = playout  # the test calls it by this global name
     started = time.process_time()
     cov.start()
-    module.conform(**config, seeds=range(first, first + BLOCK))
+    module.conform(**config, seeds=range(first, first + size))
     cov.stop()
     cpu = time.process_time() - started
     module.playout = real  # this process may play another block next

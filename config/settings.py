@@ -239,6 +239,9 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=not REDIS_URL)
 EMBEDDED_THREADS = env.int("EMBEDDED_THREADS", default=2)  # e-mails, clocks, scoring, sweeps
 EMBEDDED_BOT_THREADS = env.int("EMBEDDED_BOT_THREADS", default=1)  # bot and automaton turns
+# At Ctrl-C the tasks still queued run for up to this many seconds; the rest are dropped, each
+# named in the log (docs/operations.md says what comes back after the next start).
+EMBEDDED_SHUTDOWN_GRACE = env.float("EMBEDDED_SHUTDOWN_GRACE", default=10)
 # Test-only: run every scheduled job this many seconds apart instead of on its schedule (0: off).
 EMBEDDED_BEAT_EVERY = env.float("EMBEDDED_BEAT_EVERY", default=0)
 # No task returns anything anyone reads: storing results would only cost round trips.

@@ -1,0 +1,89 @@
+"""The engines' message catalogue: which texts it must hold, and its upkeep.
+
+    python -m games.engines.catalogue        # add new texts to every engines.po, compile .mo
+
+The texts are the string literals the engines' sources pass to `_()`, `N_()` and `say()`,
+and the names and texts their data files hold (`data_texts`). A translator fills in the
+new entries of games/engines/locale/<lang>/LC_MESSAGES/engines.po and runs this again; the
+tests (tests/engines/test_i18n.py) check that every text has a translation and that each .mo
+matches its .po. A developer tool: it needs polib (the dev extras), the site does not.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from games.engines.i18n import DOMAIN, LOCALE_DIR
+
+ENGINES_DIR = Path(__file__).parent
+MARKERS = {"_", "N_", "say", "Translated"}
+
+
+def marked_texts() -> Iterator[tuple[str, str]]:
+    """(text, "file:line") for each literal passed to a marker in the engines' sources."""
+    for path in sorted(ENGINES_DIR.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS):
+                continue
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                yield node.args[0].value, f"{path.relative_to(ENGINES_DIR.parent.parent)}:{node.lineno}"
+
+
+def data_texts() -> Iterator[tuple[str, str]]:
+    """The names and texts of the games' components, read from their data."""
+    from games.engines.stonespine import cards as ss_cards
+    from games.engines.stonespine import data as ss_data
+    from games.engines.stonespine import jael as ss_jael
+
+    for chamber in ss_data.CHAMBERS.values():
+        yield chamber.name, "stonespine/chambers.csv"
+    for goal in ss_cards.GOALS.values():
+        yield goal.name, "stonespine/cards.py"
+        yield goal.text, "stonespine/cards.py"
+    for challenge in ss_cards.CHALLENGES.values():
+        yield challenge.name, "stonespine/cards.py"
+        yield challenge.text, "stonespine/cards.py"
+    for jael in ss_jael.JAEL_CARDS.values():
+        yield jael.name, "stonespine/jael.py"
+        yield jael.condition, "stonespine/jael.py"
+
+
+def texts() -> dict[str, list[str]]:
+    """Every text the catalogue must hold, with where it comes from."""
+    out: dict[str, list[str]] = {}
+    for text, where in [*marked_texts(), *data_texts()]:
+        if text:
+            out.setdefault(text, []).append(where)
+    return out
+
+
+def po_paths() -> list[Path]:
+    return sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def update() -> None:
+    import polib
+
+    wanted = texts()
+    for path in po_paths():
+        po = polib.pofile(str(path))
+        known = {e.msgid: e for e in po}
+        entries = []
+        for text in sorted(wanted):
+            entry = known.get(text) or polib.POEntry(msgid=text, msgstr="")
+            entry.occurrences = [(where, "") for where in sorted(set(wanted[text]))[:3]]
+            if "{" in text:
+                entry.flags = sorted(set(entry.flags) | {"python-brace-format"})
+            entries.append(entry)
+        po[:] = entries
+        po.save(str(path))
+        po.save_as_mofile(str(path.with_suffix(".mo")))
+        missing = [e.msgid for e in po if not e.msgstr or "fuzzy" in e.flags]
+        print(f"{path}: {len(po)} texts, {len(missing)} to translate")
+
+
+if __name__ == "__main__":
+    update()

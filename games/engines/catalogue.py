@@ -26,7 +26,9 @@ def marked_texts() -> Iterator[tuple[str, str]]:
     for path in sorted(ENGINES_DIR.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS):
+            if not (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS
+            ):
                 continue
             if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 yield node.args[0].value, f"{path.relative_to(ENGINES_DIR.parent.parent)}:{node.lineno}"
@@ -34,6 +36,7 @@ def marked_texts() -> Iterator[tuple[str, str]]:
 
 def data_texts() -> Iterator[tuple[str, str]]:
     """The names and texts of the games' components, read from their data."""
+    from games.engines.architectura import cards as ar_cards
     from games.engines.stonespine import cards as ss_cards
     from games.engines.stonespine import data as ss_data
     from games.engines.stonespine import jael as ss_jael
@@ -49,6 +52,9 @@ def data_texts() -> Iterator[tuple[str, str]]:
     for jael in ss_jael.JAEL_CARDS.values():
         yield jael.name, "stonespine/jael.py"
         yield jael.condition, "stonespine/jael.py"
+    for building in ar_cards.BUILDINGS.values():
+        yield building.name, "architectura/cards.py"
+        yield building.text, "architectura/cards.py"
 
 
 def texts() -> dict[str, list[str]]:

@@ -94,3 +94,18 @@ class Translated:
 
     def __get__(self, obj: object, owner: type | None = None) -> str:
         return _(self.message)
+
+
+def options_in_words(spec: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """An engine's options with their label, help and choice names in the active language
+    (the spec marks them with `N_()`)."""
+    out = {}
+    for name, o in spec.items():
+        o = dict(o)
+        for key in ("label", "help"):
+            if key in o:
+                o[key] = _(o[key])
+        if "names" in o:
+            o["names"] = {choice: _(words) for choice, words in o["names"].items()}
+        out[name] = o
+    return out

@@ -110,6 +110,9 @@ def read_in_japanese(slug: str, players: int, options: dict[str, Any], seed: int
         ("stonespine", 3, {}),
         ("stonespine", 2, {"face_down": True}),
         ("stonespine", 1, {"jael": "legendary"}),
+        ("architectura", 3, {}),
+        ("architectura", 4, {"variant": "advanced", "balance": True}),
+        ("architectura", 2, {"variant": "advanced", "swaps": "6"}),
     ],
 )
 @pytest.mark.parametrize("seed", [11, 12])

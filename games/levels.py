@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engines.base import Engine
+from games.engines.i18n import _ as engine_text
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,6 @@ def offered(engine: Engine) -> list[Level]:
     known = [lv for key, lv in LEVELS.items() if key in keys]
     notes: dict[str, str] = getattr(engine, "level_notes", {})
     return [
-        Level(lv.key, lv.name, f"{lv.description} {notes[lv.key]}") if lv.key in notes else lv
+        Level(lv.key, lv.name, f"{lv.description} {engine_text(notes[lv.key])}") if lv.key in notes else lv
         for lv in known + [level(k) for k in keys if k not in LEVELS]
     ]

@@ -38,6 +38,8 @@ def data_texts() -> Iterator[tuple[str, str]]:
     """The names and texts of the games' components, read from their data."""
     from games.engines.architectura import cards as ar_cards
     from games.engines.stonespine import cards as ss_cards
+    from games.engines.thunderstone import data as ts_data
+    from games.engines.thunderstone import texts as ts_texts
     from games.engines.stonespine import data as ss_data
     from games.engines.stonespine import jael as ss_jael
 
@@ -55,6 +57,9 @@ def data_texts() -> Iterator[tuple[str, str]]:
     for building in ar_cards.BUILDINGS.values():
         yield building.name, "architectura/cards.py"
         yield building.text, "architectura/cards.py"
+    for name in ts_data.CARDS:
+        yield name, "thunderstone/data.py"
+        yield ts_texts.TEXT[name], "thunderstone/texts.py"
 
 
 def texts() -> dict[str, list[str]]:

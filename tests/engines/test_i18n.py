@@ -113,6 +113,9 @@ def read_in_japanese(slug: str, players: int, options: dict[str, Any], seed: int
         ("architectura", 3, {}),
         ("architectura", 4, {"variant": "advanced", "balance": True}),
         ("architectura", 2, {"variant": "advanced", "swaps": "6"}),
+        ("thunderstone", 2, {}),
+        ("thunderstone", 4, {"setup": "first game"}),
+        ("thunderstone", 3, {"monsters": "4"}),
     ],
 )
 @pytest.mark.parametrize("seed", [11, 12])

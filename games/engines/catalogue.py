@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from games.engines.i18n import DOMAIN, LOCALE_DIR
 
@@ -37,11 +38,12 @@ def marked_texts() -> Iterator[tuple[str, str]]:
 def data_texts() -> Iterator[tuple[str, str]]:
     """The names and texts of the games' components, read from their data."""
     from games.engines.architectura import cards as ar_cards
+    from games.engines.lords import data as lo_data
     from games.engines.stonespine import cards as ss_cards
-    from games.engines.thunderstone import data as ts_data
-    from games.engines.thunderstone import texts as ts_texts
     from games.engines.stonespine import data as ss_data
     from games.engines.stonespine import jael as ss_jael
+    from games.engines.thunderstone import data as ts_data
+    from games.engines.thunderstone import texts as ts_texts
 
     for chamber in ss_data.CHAMBERS.values():
         yield chamber.name, "stonespine/chambers.csv"
@@ -60,6 +62,17 @@ def data_texts() -> Iterator[tuple[str, str]]:
     for name in ts_data.CARDS:
         yield name, "thunderstone/data.py"
         yield ts_texts.TEXT[name], "thunderstone/texts.py"
+
+
+    yield from _lords(lo_data)
+
+
+def _lords(data: Any) -> Iterator[tuple[str, str]]:
+    names = [*data.HERB_NAMES.values(), *data.SECTIONS.values(), *data.BONUS_WORDS.values()]
+    names += [*data.EFFECT_WORDS.values()]
+    names += [x.name for x in [*data.SPELLS.values(), *data.ITEMS.values(), *data.SPOTS.values()]]
+    for name in names:
+        yield name, "lords/data.py"
 
 
 def texts() -> dict[str, list[str]]:

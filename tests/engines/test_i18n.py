@@ -116,6 +116,8 @@ def read_in_japanese(slug: str, players: int, options: dict[str, Any], seed: int
         ("thunderstone", 2, {}),
         ("thunderstone", 4, {"setup": "first game"}),
         ("thunderstone", 3, {"monsters": "4"}),
+        ("lords", 2, {}),
+        ("lords", 4, {}),
     ],
 )
 @pytest.mark.parametrize("seed", [11, 12])

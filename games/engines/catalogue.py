@@ -65,6 +65,21 @@ def data_texts() -> Iterator[tuple[str, str]]:
 
 
     yield from _lords(lo_data)
+    yield from _score_sheets()
+
+
+def _score_sheets() -> Iterator[tuple[str, str]]:
+    """The categories of each game's `outcome` breakdown (the score sheet's rows): the site
+    words them with `_()` where it shows them."""
+    from games.engines.architectura import rules as ar_rules
+    from games.engines.lords import scoring
+    from games.engines.stonespine import rules as ss_rules
+    from games.engines.stonespine import solo
+    from games.engines.thunderstone import rules as ts_rules
+
+    categories = [*ss_rules.CATEGORIES, *solo.CATEGORIES, *ts_rules.CATEGORIES, *scoring.CATEGORIES]
+    for category in [*categories, *ar_rules.CATEGORIES]:
+        yield category, "score sheets"
 
 
 def _lords(data: Any) -> Iterator[tuple[str, str]]:

@@ -426,6 +426,10 @@ def _bury(s: State, q: int, action: Action) -> None:
 # -- the end ----------------------------------------------------------------------------
 
 
+# The score sheet's rows (`scores` names them as it adds them up).
+CATEGORIES = ("Buildings", "Parks and statues", "Graveyard", "Head start")
+
+
 def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[str, int]]:
     """Each player's points now: building values, end-of-game effects, Graveyard."""
     city = s["city"]

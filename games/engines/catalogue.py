@@ -63,7 +63,6 @@ def data_texts() -> Iterator[tuple[str, str]]:
         yield name, "thunderstone/data.py"
         yield ts_texts.TEXT[name], "thunderstone/texts.py"
 
-
     yield from _lords(lo_data)
     yield from _score_sheets()
 

@@ -83,7 +83,8 @@ def read_in_japanese(slug: str, players: int, options: dict[str, Any], seed: int
     engine = get_engine(slug)
     shown: list[str] = []
     with use("ja"):
-        shown += [engine.title, engine.blurb, engine.length, str(getattr(engine, "automaton_name", ""))]
+        shown += [engine.title] + [str(getattr(engine, a, "")) for a in ("blurb", "length", "automaton_name")]
+        shown += [_(note) for note in getattr(engine, "level_notes", {}).values()]  # as games/levels.py
         for spec in engine.options().values():
             shown += [spec.get("label", ""), spec.get("help", ""), *map(str, spec.get("names", {}).values())]
         rng = Rng(seed)

@@ -52,7 +52,7 @@ def test_games_stored_with_english_sentences_are_replayed_into_words_for_every_r
     game.state = {**game.state, "log": "\t{p0} holds the first-player marker. Round 1 of 15.\n"}
     game.save(update_fields=["state"])
 
-    migration = importlib.import_module("games.migrations.0012_engine_logs_worded_when_read")
+    migration = importlib.import_module("games.migrations.0013_engine_logs_worded_when_read")
     migration.replay_logs(apps, None)
     game.refresh_from_db()
 

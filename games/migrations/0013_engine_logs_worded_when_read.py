@@ -30,6 +30,6 @@ def replay_logs(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0011_game_takeback")]
+    dependencies = [("games", "0012_reliability_and_invitations")]
 
     operations = [migrations.RunPython(replay_logs, migrations.RunPython.noop)]

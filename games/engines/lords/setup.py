@@ -82,7 +82,8 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
             gems=mat["gems"],
             herbs=herbs,
         )
-        log(s, N_("You were dealt {spells}."), to=p, spells=[SPELLS[c].name for c in mat["hand"]])
+        one, two = (SPELLS[c].name for c in mat["hand"])  # START_SPELLS of them
+        log(s, N_("You were dealt {first} and {second}."), to=p, first=one, second=two)
     refill_display(s)
     log(
         s, N_("{who} holds the first-player marker. Round 1 of {rounds}."), who=who(first), rounds=s["rounds"]

@@ -115,22 +115,23 @@ def _sentence(line: str) -> str:
     return say(message, **{k: _field(v) for k, v in json.loads(fields).items()})
 
 
-# The sentences last made for a reader: the log only grows, so when it starts with the text
-# last read (for the same seat, in the same language), only the new lines need words.
-_READ: list[Any] = ["", None, "", []]
+# The sentences last made for each reader and language: the log only grows, so when it starts
+# with the text last read, only the new lines need words (bots read a view at every move).
+_READ: dict[tuple[str, str], tuple[str, list[str]]] = {}
 
 
 def log_lines(text: str, seat: int | None) -> list[str]:
     mine = "" if seat is None else str(seat)
-    last, reader, lang, out = _READ
-    if reader != mine or lang != language() or not text.startswith(last):
+    key = (mine, language())
+    last, out = _READ.get(key, ("", []))
+    if not text.startswith(last):
         last, out = "", []
     out = list(out)
     for line in text[len(last) :].splitlines():
         who, _tab, words = line.partition("\t")
         if not who or who == mine:
             out.append(_sentence(words))
-    _READ[:] = [text, mine, language(), out]
+    _READ[key] = (text, out)
     return list(out)
 
 

@@ -60,3 +60,30 @@ def test_games_stored_with_english_sentences_are_replayed_into_words_for_every_r
     with translation.override("ja"):
         lines = presenter.build(game, alice).log
     assert any("スタートプレイヤーマーカー" in line for line in lines)
+
+
+def test_a_bot_reads_its_view_in_english_whoever_set_it_going(alice, bob, monkeypatch):
+    # Lords' heuristic picks its plan from its first log lines: a reader's language must not
+    # change a bot's move, so the bot reads the engines' own words.
+    from games.models import SeatKind
+
+    game = services.create_game(alice, "lords", 2, {})
+    services.join_game(bob, game.pk)
+    game.refresh_from_db()
+    engine = get_engine("lords")
+    state = engine.load(game.state)
+    seat = game.seats.get(index=sorted(game.to_act)[0])
+    seat.kind, seat.bot = SeatKind.BOT, "heuristic"
+    seen = {}
+
+    def bot(view, legal, rng):
+        seen[language()] = view["log"]
+        return legal[0]
+
+    monkeypatch.setitem(engine.bots, "heuristic", bot)
+    for lang in ("en", "ja"):
+        with translation.override(lang):
+            services._machine_action(game, seat, engine, state)
+            assert language() == lang  # the bot's English stays inside its call
+    assert list(seen) == ["en"]  # both calls read in English...
+    assert any(line.startswith("You were dealt") for line in seen["en"])

@@ -23,7 +23,7 @@ MARKERS = {"_", "N_", "say", "Translated"}
 
 
 def marked_texts() -> Iterator[tuple[str, str]]:
-    """(text, "file:line") for each literal passed to a marker in the engines' sources."""
+    """(text, file) for each literal passed to a marker in the engines' sources."""
     for path in sorted(ENGINES_DIR.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
@@ -32,7 +32,7 @@ def marked_texts() -> Iterator[tuple[str, str]]:
             ):
                 continue
             if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                yield node.args[0].value, f"{path.relative_to(ENGINES_DIR.parent.parent)}:{node.lineno}"
+                yield node.args[0].value, str(path.relative_to(ENGINES_DIR.parent.parent))
 
 
 def data_texts() -> Iterator[tuple[str, str]]:

@@ -12,6 +12,7 @@ import polib
 import pytest
 
 from games.engines import catalogue, get_engine
+from games.engines.base import IllegalAction
 from games.engines.i18n import Translated, _, language, use
 from games.engines.rng import Rng
 from tests.engines.conformance import seat_count
@@ -126,3 +127,13 @@ def test_a_playout_in_japanese_leaves_no_english(slug, players, options, seed):
     shown = read_in_japanese(slug, players, options, seed)
     left = {text: english_left(text) for text in shown if english_left(text)}
     assert not left, list(left.items())[:5]
+
+
+@pytest.mark.parametrize("slug", ["stonespine", "architectura", "thunderstone", "lords"])
+def test_a_refused_action_gives_its_reason_in_japanese(slug):
+    engine = get_engine(slug)
+    s = engine.setup(1, 2, {})
+    seat = min(engine.to_act(s))
+    with use("ja"), pytest.raises(IllegalAction) as refused:
+        engine.apply(s, seat, {"type": "fly"})
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", refused.value.reason), refused.value.reason

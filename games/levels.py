@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import Engine
+from games.engines.i18n import _ as engine_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -51,6 +52,6 @@ def offered(engine: Engine) -> list[Level]:
     known = [lv for key, lv in LEVELS.items() if key in keys]
     notes: dict[str, str] = getattr(engine, "level_notes", {})
     return [
-        Level(lv.key, lv.name, f"{lv.description} {notes[lv.key]}") if lv.key in notes else lv
+        Level(lv.key, lv.name, f"{lv.description} {engine_text(notes[lv.key])}") if lv.key in notes else lv
         for lv in known + [level(k) for k in keys if k not in LEVELS]
     ]

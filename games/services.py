@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import clocks, gates, registry, results, timeouts, turns, undo
+from games.engines import i18n as engine_i18n
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
@@ -348,13 +349,16 @@ def _machine_action(game: Game, seat: Seat, engine: Any, state: Any) -> Any:
     bot = bots.get(seat.bot) or bots.get("heuristic") or next(iter(bots.values()))
     # A bot's own chance comes from the game id and version, never from the game's seed.
     rng = Rng(seed_state(game.pk * 1_000_003 + game.version * 131 + seat.index))
-    view = engine.view(state, seat.index)  # all a bot ever gets of the game: its seat's view
-    think = getattr(bot, "think", None)
-    if think is not None:  # a search bot: the site sets its budget
-        return think(
-            view, legal, rng, seconds=settings.BOT_SECONDS, iterations=settings.BOT_ITERATIONS
-        ).action
-    return bot(view, legal, rng)
+    # A bot reads its view in the engines' own language, whatever the request's: its choice
+    # must not depend on who happened to trigger it (Lords' bot picks its plan from its log).
+    with engine_i18n.use(engine_i18n.SOURCE):
+        view = engine.view(state, seat.index)  # all a bot ever gets of the game: its seat's view
+        think = getattr(bot, "think", None)
+        if think is not None:  # a search bot: the site sets its budget
+            return think(
+                view, legal, rng, seconds=settings.BOT_SECONDS, iterations=settings.BOT_ITERATIONS
+            ).action
+        return bot(view, legal, rng)
 
 
 @transaction.atomic

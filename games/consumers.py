@@ -12,7 +12,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import presence, push
+from games import gates, presence, push
 from games.dispatch import LOBBY_GROUP, game_group, user_group
 from games.models import Game
 
@@ -53,6 +53,11 @@ def _may_watch(game_id: int, user: Any) -> tuple[bool, int | None, int]:
         # Their first seat, as the page shows it (presenter.viewer_seat).
         seat = game.seats.filter(user=user).order_by("index").values_list("index", flat=True).first()
     return game.public or seat is not None, seat, game.version
+
+
+@database_sync_to_async
+def _hidden_from(user: Any) -> set[int]:
+    return gates.players("hidden", user)
 
 
 class GameConsumer(JsonSocket):
@@ -99,6 +104,9 @@ class GameConsumer(JsonSocket):
         await self.send_json({"type": "table", "game_id": event["game_id"]})
 
     async def game_chat(self, event: dict[str, Any]) -> None:
+        author = event.get("author")
+        if author is not None and author in await _hidden_from(self.user):
+            return  # this viewer never sees that player's lines, nor hears that one was written
         await self.send_json({"type": "chat", "game_id": event["game_id"], "id": event["id"]})
 
 

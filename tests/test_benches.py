@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bench import clocks, ratings
+from bench import clocks, conformance_coverage, ratings
 
 
 def test_the_sweep_bench_runs(db):
@@ -19,3 +19,10 @@ def test_the_ratings_bench_runs(db):
     ratings.fill(12, 60, rng)
     ratings.rate(analyze=False)
     ratings.measure(3, rng)
+
+
+def test_the_conformance_coverage_bench_runs():
+    reached, cpu = conformance_coverage.run_block("lords", {"players": 3}, 49, size=2)
+    assert sorted(reached) == [49, 50] and all(reached.values()) and cpu > 0
+    pins = conformance_coverage.pinned(reached, 49)  # the seeds past 49 that reach more
+    assert pins and set(pins) <= {49, 50}

@@ -69,15 +69,13 @@ class GameConsumer(JsonSocket):
             await self.close(code=4403)
             return
         self.seated = seat is not None
-        # Spectators are counted too (under one key), so that their page is drawn only
-        # when one is open.
-        self.watcher = self.user.pk if self.seated else push.SPECTATORS
         self.own_group = (
             push.watch_group(self.game_id) if seat is None else push.seat_group(self.game_id, seat)
         )
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
         await self.channel_layer.group_add(self.own_group, self.channel_name)
-        await database_sync_to_async(presence.opened)(self.game_id, self.watcher)
+        if self.seated:
+            await database_sync_to_async(presence.opened)(self.game_id, self.user.pk)
         await self.accept()
         # The version now: a page drawn at it fetches nothing; an older one (a move landed
         # while it loaded, or while the socket was down) catches up once.
@@ -87,11 +85,12 @@ class GameConsumer(JsonSocket):
         if hasattr(self, "own_group"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
             await self.channel_layer.group_discard(self.own_group, self.channel_name)
-            await database_sync_to_async(presence.closed)(self.game_id, self.watcher)
+            if self.seated:
+                await database_sync_to_async(presence.closed)(self.game_id, self.user.pk)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if hasattr(self, "watcher") and isinstance(content, dict) and content.get("type") == "ping":
-            await database_sync_to_async(presence.still_open)(self.game_id, self.watcher)
+        if getattr(self, "seated", False) and isinstance(content, dict) and content.get("type") == "ping":
+            await database_sync_to_async(presence.still_open)(self.game_id, self.user.pk)
 
     async def game_moved(self, event: dict[str, Any]) -> None:
         # Heard only in the seat's own group (or the spectators'): the regions are theirs.

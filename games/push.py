@@ -1,24 +1,28 @@
 """Each seat's page, pushed over its socket after a move: no refetch round trip.
 
 After a move commits, the play page's regions (games/_update.html) are drawn once for
-each seat whose player has the game open, and once for all its spectators, and sent in
-the "moved" message to that seat's own group (the spectators' group for them). Only
-that seat's player's sockets join its group (games/consumers.py), and each drawing
-starts from the engine's view for that seat alone, so a message holds what its seat
-may see and nothing more: the very regions the page would have fetched.
+each seat whose player has the game open, in that player's language and time zone, and
+sent in the "moved" message to that seat's own group. Only that seat's player's sockets
+join its group (games/consumers.py), and each drawing starts from the engine's view for
+that seat alone, so a message holds what its seat may see and nothing more: the very
+regions the page would have fetched.
 
-A page that heard no drawing (nobody was watching when it was drawn, the game ended, the
-game moved on before the effect ran, a message was lost: a gap in versions) fetches
-`?part=update` as before (static/js/play.js). The drawings carry a stand-in for the
-CSRF token, which the page replaces with its own.
+Spectators' pages hear the version in a group of their own and fetch their regions: a
+spectator's page is drawn in the language and time zone of their browser or settings,
+which no one drawing could share. A page that heard no drawing (its player's page was not
+open when it was drawn, the game ended, the game moved on before the effect ran, a message
+was lost: a gap in versions) fetches `?part=update` as before (static/js/play.js). The
+drawings carry a stand-in for the CSRF token, which the page replaces with its own.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import zoneinfo
 
 from django.template.loader import render_to_string
+from django.utils import timezone, translation
 
 from games import outbox, presence, presenter
 from games.models import Game, Seat, Status
@@ -27,7 +31,6 @@ from games.publisher import Message
 log = logging.getLogger(__name__)
 
 UPDATE = "games/_update.html"  # every region at once, as out-of-band swaps
-SPECTATORS = 0  # presence's key for a game's spectators' pages (no user has the id 0)
 CSRF_STAND_IN = "page-token"  # the page puts its own token in (play.js)
 
 _local = threading.local()
@@ -52,9 +55,9 @@ def page_seats(seats: list[Seat]) -> list[list[int]]:
 
 
 def moved(game_id: int, version: int, finished: bool, pages: list[list[int]] | None) -> list[Message]:
-    """The "moved" messages of a new version, one per seat's group and one for the
-    spectators, each with its regions drawn when someone is there to see them. Nobody
-    watching costs no query."""
+    """The "moved" messages of a new version, one per seat's group, with its regions drawn
+    when its player's page is open, and one for the spectators. Nobody watching costs no
+    query."""
     seats: list[Seat] | None = None
     if pages is None:
         seats = list(Seat.objects.filter(game_id=game_id))
@@ -65,10 +68,8 @@ def moved(game_id: int, version: int, finished: bool, pages: list[list[int]] | N
     drawn: dict[int | None, str] = {}
     # At the end the page changes more than its regions (results, the rematch box, which
     # read the viewer): every page fetches it.
-    present = set() if finished else presence.watching(game_id, [*(u for u, _ in pages), SPECTATORS])
-    who: list[int | None] = [seat for user, seat in pages if user in present]
-    if SPECTATORS in present:
-        who.append(None)
+    present = set() if finished else presence.watching(game_id, [u for u, _ in pages])
+    who = [seat for user, seat in pages if user in present]
     if who:
         try:
             drawn = _draw_if_current(game_id, version, who)
@@ -80,7 +81,7 @@ def moved(game_id: int, version: int, finished: bool, pages: list[list[int]] | N
     ]
 
 
-def _draw_if_current(game_id: int, version: int, who: list[int | None]) -> dict[int | None, str]:
+def _draw_if_current(game_id: int, version: int, who: list[int]) -> dict[int | None, str]:
     game = Game.objects.filter(pk=game_id).first()
     # Moved on since (a late retry): the pages fetch the version they hear of next.
     if game is None or game.version != version or game.status != Status.ACTIVE:
@@ -88,20 +89,22 @@ def _draw_if_current(game_id: int, version: int, who: list[int | None]) -> dict[
     return draw(game, list(presenter.seats_of(game)), who)
 
 
-def draw(game: Game, seats: list[Seat], who: list[int | None]) -> dict[int | None, str]:
-    """The regions of each of these seats' pages (None: the spectators')."""
+def draw(game: Game, seats: list[Seat], who: list[int]) -> dict[int | None, str]:
+    """The regions of each of these seats' pages, each in its player's language and time
+    zone (seats read with presenter.seats_of, so their profiles come with them)."""
     if not who:
         return {}
     delayed = outbox.delayed(game.pk)  # asked once for all the pages
-    return {
-        seat: render_to_string(
-            UPDATE,
-            presenter.page_context(
-                presenter.build_for(game, seats, seat), delayed=delayed, csrf_token=CSRF_STAND_IN
-            ),
-        )
-        for seat in who
-    }
+    drawn: dict[int | None, str] = {}
+    for seat in who:
+        player = seats[seat].user
+        assert player is not None  # `who` holds only seats with a player (page_seats)
+        profile = player.profile
+        table = presenter.build_for(game, seats, seat)
+        context = presenter.page_context(table, delayed=delayed, csrf_token=CSRF_STAND_IN)
+        with translation.override(profile.language), timezone.override(zoneinfo.ZoneInfo(profile.timezone)):
+            drawn[seat] = render_to_string(UPDATE, context)
+    return drawn
 
 
 def drawn_here(game_id: int, version: int, seat: int | None) -> str | None:

@@ -123,7 +123,7 @@ def test_a_move_pushed_to_every_open_page_costs_the_same_few_statements_at_any_t
             presence.opened(game.pk, user.pk)
     queued.clear()
     small, large = pick_statements(alice, two, 0, page=True), pick_statements(alice, many, 0, page=True)
-    assert len(small) == len(large) <= PUSHED_MOVE, "\n".join(q[:100] for q in large)
+    assert len(small) == len(large) == PUSHED_MOVE, "\n".join(q[:100] for q in large)
 
 
 def test_a_move_that_wakes_the_next_seat_and_the_move_that_wakes_every_player(alice, bob, four, queued):

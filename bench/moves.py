@@ -14,7 +14,13 @@ used per action. The clients are asyncio tasks in one thread; their own cost is 
 
     .venv/bin/python bench/moves.py [--clients 16] [--games 12] [--think 0.5 0] [--web-workers 2]
                                     [--handlers site onethread stock a2wsgi]
+    .venv/bin/python bench/moves.py --pages [...]      # the clients act as play pages
     .venv/bin/python bench/moves.py --queries [--games 20] [--show-sql] [--profile]
+
+`--pages`: each seat's client reads its regions off the socket as play.js does (fetching
+`?part=update` only when a message brings none, or skips a version) and posts its moves as the
+page's form; the run also times the other page's update, from a POST to the other seat's page
+showing that version.
 
 `--queries` starts no server: it plays Highcard games through the site's own URLs in this
 process and counts the SQL statements of each kind of request (a POSTed move, an open page's
@@ -32,14 +38,17 @@ import json
 import os
 import pstats
 import random
+import re
 import secrets
 import statistics
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import websockets
 
@@ -128,15 +137,24 @@ class Connection:
     def __init__(self) -> None:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.headers: dict[str, str] = {}  # the last answer's
 
     async def request(
-        self, method: str, path: str, cookie: str = "", token: str = "", body: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        cookie: str = "",
+        token: str = "",
+        body: bytes | None = None,
+        form: bool = False,
     ) -> tuple[int, bytes]:
+        """`form`: as the play page sends it (a form, HX-Request), answered with its regions."""
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
+        if form:
+            head += "HX-Request: true\r\n"
         if body is not None:
-            head += (
-                f"Content-Type: application/json\r\nX-CSRFToken: {token}\r\nContent-Length: {len(body)}\r\n"
-            )
+            kind = "application/x-www-form-urlencoded" if form else "application/json"
+            head += f"Content-Type: {kind}\r\nX-CSRFToken: {token}\r\nContent-Length: {len(body)}\r\n"
         for _ in range(2):  # the server closes a connection idle for 5 s: open a new one once
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", PORT)
@@ -151,6 +169,7 @@ class Connection:
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")
             headers[name.strip().lower()] = value.strip()
+        self.headers = headers
         if headers.get("transfer-encoding") == "chunked":
             data = b""
             while size := int((await self.reader.readline()).strip(), 16):
@@ -167,9 +186,14 @@ class Timings:
     trivial: list[float] = field(default_factory=list)
     when: list[float] = field(default_factory=list)
     dealer: list[float] = field(default_factory=list)  # a human's last pick to the Dealer's move heard
+    # --pages: from a seat's POST to the other seat's page holding that version (pushed or fetched).
+    opponent: list[float] = field(default_factory=list)
+    refetches: int = 0  # --pages: updates a page had to fetch (no regions pushed, or a gap)
 
 
-async def play(client: dict, think: float, timings: Timings, errors: list[str], key: str = "games") -> None:
+async def play(
+    client: dict, think: float, timings: Timings, errors: list[str], key: str = "games", pages: bool = False
+) -> None:
     """Plays the client's games as open pages would: each seat's page holds the game's
     socket, and after each message fetches its state and acts if it may. Right before
     each action the same connection also calls the trivial view: the two are timed
@@ -184,7 +208,23 @@ async def play(client: dict, think: float, timings: Timings, errors: list[str], 
             for c, _ in client["cookies"]
         ]
         try:
-            await play_game(conn, client["cookies"], game, sockets[0], think, timings, errors)
+            if pages:
+                shown: dict[tuple[int, int], float] = {}  # (seat, version): when its page showed it
+                posted: dict[int, tuple[int, float]] = {}  # version: (seat, when it was POSTed)
+                await asyncio.gather(
+                    *(
+                        play_page(
+                            Connection(), cookie, seat, game, socket, think, timings, errors, posted, shown
+                        )
+                        for seat, (cookie, socket) in enumerate(zip(client["cookies"], sockets, strict=True))
+                    )
+                )
+                # The other page's update: from the POST to the other seat's page showing that version.
+                timings.opponent += [
+                    shown[(1 - seat, v)] - t for v, (seat, t) in posted.items() if (1 - seat, v) in shown
+                ]
+            else:
+                await play_game(conn, client["cookies"], game, sockets[0], think, timings, errors)
         finally:
             for socket in sockets:
                 await socket.close()
@@ -234,6 +274,107 @@ async def play_game(
                 _, raw = await conn.request("GET", f"/game/{game}/state.json", cookies[0][0])
                 now = json.loads(raw)["version"]
                 errors.append(f"game {game}: no socket message after version {seen} within 10 s (now {now})")
+
+
+ACTION = re.compile(r'name="action" value="([^"]*)"')
+UNDO = '{"type": "undo"}'
+
+
+class Page:
+    """What a play page shows: the version its regions were drawn at, and the regions."""
+
+    def __init__(self, version: int, html: str) -> None:
+        self.version, self.html = version, html
+        self.behind = version  # the newest version heard of that came without regions
+        self.changed = asyncio.Event()
+
+
+async def listen(page: Page, seat: int, socket: Any, shown: dict[tuple[int, int], float]) -> None:
+    """The page's socket, as play.js reads it: regions that follow what the page shows are
+    swapped in; a message without them, or one that skips a version, marks the page behind."""
+    async for raw in socket:
+        message = json.loads(raw)
+        version = message.get("version", -1)
+        if message.get("type") not in ("moved", "version") or version <= page.version:
+            continue
+        if "html" in message and version == page.version + 1:
+            page.version, page.html = version, message["html"]
+            shown.setdefault((seat, version), time.perf_counter())
+        else:
+            page.behind = max(page.behind, version)
+        page.changed.set()
+
+
+async def play_page(
+    conn: Connection,
+    cookie: tuple[str, str],
+    seat: int,
+    game: int,
+    socket: Any,
+    think: float,
+    timings: Timings,
+    errors: list[str],
+    posted: dict[int, tuple[int, float]],
+    shown: dict[tuple[int, int], float],
+) -> None:
+    """One seat's play page, as play.js keeps it: its regions come with each socket message
+    (fetched only when a message brings none, or skips a version); a move is a form post
+    answered with the regions. Records when each version was POSTed and when this page
+    showed each version, so that the other page's update can be timed."""
+    session, token = cookie
+
+    async def fetch() -> None:
+        status, raw = await conn.request("GET", f"/game/{game}/?part=update", session, form=True)
+        if status != 200:
+            errors.append(f"GET update: {status} {raw[:200]!r}")
+            return
+        version = int(conn.headers.get("x-game-version", -1))
+        if version > page.version:
+            page.version, page.html = version, raw.decode()
+            shown.setdefault((seat, version), time.perf_counter())
+
+    page = Page(-1, "")
+    await fetch()
+    listener = asyncio.create_task(listen(page, seat, socket, shown))
+    try:
+        while True:
+            page.changed.clear()  # before looking: a message landing meanwhile wakes the wait below
+            if page.behind > page.version:
+                timings.refetches += 1
+                await fetch()
+            html = page.html
+            moves = [m for m in (unescape(a) for a in ACTION.findall(html)) if m != UNDO]
+            if "data-my-turn" in html and moves:
+                if think:
+                    await asyncio.sleep(random.uniform(0, 2 * think))
+                started = time.perf_counter()
+                await conn.request("GET", "/healthz")
+                timings.trivial.append(time.perf_counter() - started)
+                body = urlencode({"action": moves[0], "version": page.version, "seat": seat}).encode()
+                started = time.perf_counter()
+                status, raw = await conn.request("POST", f"/game/{game}/act", session, token, body, form=True)
+                timings.actions.append(time.perf_counter() - started)
+                timings.when.append(started)
+                drawn = int(conn.headers.get("x-game-version", -1))
+                if status == 200:
+                    posted[drawn] = (seat, started)
+                elif status != 409:  # 409: the other seat moved first, as in real life
+                    errors.append(f"{status} {raw[:200]!r}")
+                if drawn > page.version:
+                    page.version, page.html = drawn, raw.decode()
+                    shown.setdefault((seat, drawn), time.perf_counter())
+                continue
+            if "Game over" in html:
+                return
+            try:
+                await asyncio.wait_for(page.changed.wait(), timeout=10)
+            except TimeoutError:
+                errors.append(
+                    f"game {game}: seat {seat} heard nothing after version {page.version} within 10 s"
+                )
+                await fetch()
+    finally:
+        listener.cancel()
 
 
 async def ping() -> None:
@@ -311,7 +452,7 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from games import dispatch, services
+    from games import dispatch, presence, services
 
     queued: list[tuple[Any, tuple]] = []
     dispatch.enqueue = lambda task, *args: queued.append((task, args))  # run below, counted apart
@@ -343,7 +484,13 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
         game = services.create_game(pair[0], "highcard", 2, {})
         services.join_game(pair[1], game.pk)
         queued.clear()
-        as_page = number % 2 == 1  # every other game posts as the page does
+        # In turn: JSON posts; posts as a page with nobody's page open (each page refetches
+        # its regions after a move); posts as a page with both pages open (the move pushes
+        # each page its regions, drawn by the POST, or by the worker after the Dealer's move).
+        as_page, pages_open = number % 3 != 0, number % 3 == 2
+        for user in pair if pages_open else []:
+            presence.opened(game.pk, user.pk)
+        mark = ", both pages open (pushed)" if pages_open else ""
         while True:
             game.refresh_from_db()
             if game.status != "active":
@@ -352,7 +499,7 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
             if not movers:
                 while queued:  # the worker's part: the Dealer's move, turn e-mails
                     task, args = queued.pop(0)
-                    counted(f"task {task.name.rpartition('.')[2]}", task.apply, args=args)
+                    counted(f"task {task.name.rpartition('.')[2]}{mark}", task.apply, args=args)
                 continue
             seat = movers[0]
             url = f"/game/{game.pk}/"
@@ -360,7 +507,10 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
             body = {"action": state["actions"][0], "version": state["version"], "seat": seat}
             if as_page:
                 body["action"] = json.dumps(body["action"])
-                kind, kwargs = "POST action, as a page (answered with its regions)", {"HX-Request": "true"}
+                kind, kwargs = (
+                    "POST action, as a page" + (mark or " (answered with its regions)"),
+                    {"HX-Request": "true"},
+                )
                 response = counted(kind, clients[seat].post, url + "act", body, headers=kwargs)
             else:
                 kind, data = "POST action, JSON", json.dumps(body)
@@ -368,9 +518,11 @@ def count_statements(games: int, show: bool, profile: bool) -> None:
                     kind, clients[seat].post, url + "act", data, content_type="application/json"
                 )
             assert response.status_code == 200, response.content[:300]
-            for client in clients:  # each open page refetches its regions once the move is announced
-                counted("page refetch (?part=update)", client.get, url + "?part=update")
-            counted("state.json", clients[1 - seat].get, url + "state.json")
+            if not pages_open:  # each open page refetches its regions once the move is announced
+                for client in clients:
+                    counted("page refetch (?part=update)", client.get, url + "?part=update")
+            if not as_page:
+                counted("state.json", clients[1 - seat].get, url + "state.json")
     print(f"\n== SQL statements per request, {games} Highcard games (min / median / max over n)")
     for kind, values in counts.items():
         print(
@@ -409,6 +561,11 @@ def main() -> None:
         help="mean seconds a player looks before acting; one run per value (0: as fast as possible)",
     )
     parser.add_argument("--web-workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="clients act as play pages (regions pushed over the socket, form posts) instead of API clients",
+    )
     parser.add_argument(
         "--handlers",
         nargs="+",
@@ -449,11 +606,11 @@ def measure(args: argparse.Namespace, run: int) -> int:
             clients = make_players(args.clients, args.games, run)
             # Untimed games first, as a running site would have served: every server process
             # has its database connections open and its templates and code loaded.
-            run_clients([play(c, think, Timings(), [], key="warm-up") for c in clients])
+            run_clients([play(c, think, Timings(), [], key="warm-up", pages=args.pages) for c in clients])
             timings = Timings()
             errors: list[str] = []
             cpu_before, clients_before = cpu_by_process(), time.process_time()
-            wall = run_clients([play(c, think, timings, errors) for c in clients])
+            wall = run_clients([play(c, think, timings, errors, pages=args.pages) for c in clients])
             cpu = {k: v - cpu_before.get(k, 0.0) for k, v in cpu_by_process().items()}
             cpu["bench clients"] = time.process_time() - clients_before
             report(args, think, timings, errors, wall, cpu)
@@ -496,7 +653,10 @@ def report(
 ) -> None:
     acts, plain = timings.actions, timings.trivial
     a50, a99, t50, t99 = pct(acts, 50), pct(acts, 99), pct(plain, 50), pct(plain, 99)
-    print(f"\n== handler: {args.handler}; think time: mean {think:.2f} s; web workers: {args.web_workers}")
+    print(
+        f"\n== handler: {args.handler}; think time: mean {think:.2f} s; web workers: {args.web_workers}; "
+        f"clients as {'play pages' if args.pages else 'API clients'}; load {os.getloadavg()[0]:.1f}"
+    )
     print(f"clients: {args.clients}, POSTed actions: {len(acts)} in {wall:.1f}s, errors: {len(errors)}")
     print(f"POST action   p50 {a50:7.1f} ms   p99 {a99:7.1f} ms   mean {statistics.mean(acts) * 1000:.1f} ms")
     print(
@@ -518,6 +678,12 @@ def report(
         print(
             f"Dealer's move  p50 {d50:7.1f} ms   p99 {d99:7.1f} ms   (from the POST that woke it to the "
             "socket message, through the worker)"
+        )
+    if timings.opponent:
+        o50, o99 = pct(timings.opponent, 50), pct(timings.opponent, 99)
+        print(
+            f"other page     p50 {o50:7.1f} ms   p99 {o99:7.1f} ms   (from a POST to the other seat's page "
+            f"showing it; {timings.refetches} updates fetched instead of pushed)"
         )
     t0 = min(timings.when)
     slowest = sorted(zip(acts, timings.when, strict=True), reverse=True)[:8]

@@ -1,6 +1,8 @@
-"""Websockets. Thin: authenticate, join a group, pass on "game N is at version V".
+"""Websockets. Thin: authenticate, join the groups the viewer may hear, pass messages on.
 
-No game data is sent: each page fetches its own seat's partials over HTTP.
+A game's page joins the game's group (the table changed, chat) and one of its own: its
+seat's group if its player sits at the table, else the spectators'. A move's message
+reaches it there, with the regions drawn for that seat alone (games/push.py).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import gates, presence
+from games import gates, presence, push
 from games.dispatch import LOBBY_GROUP, game_group, user_group
 from games.models import Game
 
@@ -41,13 +43,16 @@ class JsonSocket(AsyncJsonWebsocketConsumer):
 
 
 @database_sync_to_async
-def _may_watch(game_id: int, user: Any) -> tuple[bool, bool, int]:
-    """(may watch, sits at the table, the game's version now)."""
+def _may_watch(game_id: int, user: Any) -> tuple[bool, int | None, int]:
+    """(may watch, the seat the viewer's page shows or None, the game's version now)."""
     game = Game.objects.filter(pk=game_id).only("public", "version").first()
     if game is None:
-        return False, False, 0
-    seated = bool(user.is_authenticated and game.seats.filter(user=user).exists())
-    return game.public or seated, seated, game.version
+        return False, None, 0
+    seat = None
+    if user.is_authenticated:
+        # Their first seat, as the page shows it (presenter.viewer_seat).
+        seat = game.seats.filter(user=user).order_by("index").values_list("index", flat=True).first()
+    return game.public or seat is not None, seat, game.version
 
 
 @database_sync_to_async
@@ -59,11 +64,16 @@ class GameConsumer(JsonSocket):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
-        allowed, self.seated, version = await _may_watch(self.game_id, self.user)
+        allowed, seat, version = await _may_watch(self.game_id, self.user)
         if not allowed:
             await self.close(code=4403)
             return
+        self.seated = seat is not None
+        self.own_group = (
+            push.watch_group(self.game_id) if seat is None else push.seat_group(self.game_id, seat)
+        )
         await self.channel_layer.group_add(game_group(self.game_id), self.channel_name)
+        await self.channel_layer.group_add(self.own_group, self.channel_name)
         if self.seated:
             await database_sync_to_async(presence.opened)(self.game_id, self.user.pk)
         await self.accept()
@@ -72,17 +82,22 @@ class GameConsumer(JsonSocket):
         await self.send_json({"type": "version", "game_id": self.game_id, "version": version})
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "seated"):
+        if hasattr(self, "own_group"):
             await self.channel_layer.group_discard(game_group(self.game_id), self.channel_name)
+            await self.channel_layer.group_discard(self.own_group, self.channel_name)
             if self.seated:
                 await database_sync_to_async(presence.closed)(self.game_id, self.user.pk)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if self.seated and isinstance(content, dict) and content.get("type") == "ping":
+        if getattr(self, "seated", False) and isinstance(content, dict) and content.get("type") == "ping":
             await database_sync_to_async(presence.still_open)(self.game_id, self.user.pk)
 
     async def game_moved(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "moved", "game_id": event["game_id"], "version": event["version"]})
+        # Heard only in the seat's own group (or the spectators'): the regions are theirs.
+        message = {"type": "moved", "game_id": event["game_id"], "version": event["version"]}
+        if "html" in event:
+            message["html"] = event["html"]
+        await self.send_json(message)
 
     async def game_table(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "table", "game_id": event["game_id"]})

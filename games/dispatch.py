@@ -1,7 +1,8 @@
 """What happens after a game's transaction commits: tell the pages, queue the tasks.
 
-Only ids and versions travel: the socket message is {game_id, version} and every
-page fetches its own seat's partials, so no game data ever crosses the socket.
+A move's socket message goes to each seat's own group with that seat's regions drawn
+(games/push.py); every other message carries ids and versions only, and the pages fetch
+what their seat may see.
 
 Writes call the `on_*` functions inside their transaction: each records its effect in
 the outbox (games/outbox.py), which performs it after the commit and again later if
@@ -23,7 +24,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
 from config import embedded
-from games import outbox, presence
+from games import outbox, presence, push
 from games.models import Game, Seat
 from games.publisher import Message, publisher
 
@@ -58,10 +59,17 @@ class SeatNote:
 Sent = list["Future[None] | None"]
 
 
-def on_game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> None:
+def on_game_moved(
+    game_id: int, version: int, finished: bool, to_act: list[SeatNote], pages: list[list[int]]
+) -> None:
+    """`pages`: [user id, seat] of each player's page (push.page_seats), so that nobody
+    watching costs the push no query."""
     outbox.after_commit(
-        "game_moved", game_id, version, finished, [asdict(n) for n in to_act], game_id=game_id
+        "game_moved", game_id, version, finished, [asdict(n) for n in to_act], pages, game_id=game_id
     )
+
+
+page_seats = push.page_seats
 
 
 def on_table_changed(game_id: int, user_ids: list[int]) -> None:
@@ -98,8 +106,14 @@ def on_task(name: str, *args: Any, game_id: int | None = None) -> None:
 
 
 @outbox.effect("game_moved")
-def _game_moved_stored(game_id: int, version: int, finished: bool, to_act: list[dict[str, Any]]) -> Sent:
-    return game_moved(game_id, version, finished, [SeatNote(**n) for n in to_act])
+def _game_moved_stored(
+    game_id: int,
+    version: int,
+    finished: bool,
+    to_act: list[dict[str, Any]],
+    pages: list[list[int]] | None = None,  # rows stored before pushes have none
+) -> Sent:
+    return game_moved(game_id, version, finished, [SeatNote(**n) for n in to_act], pages)
 
 
 @outbox.effect("task")
@@ -110,11 +124,13 @@ def _task(name: str, *args: Any) -> Sent:
     return []
 
 
-def game_moved(game_id: int, version: int, finished: bool, to_act: list[SeatNote]) -> Sent:
+def game_moved(
+    game_id: int, version: int, finished: bool, to_act: list[SeatNote], pages: list[list[int]] | None = None
+) -> Sent:
     from games import tasks
 
     woken = [n.user_id for n in to_act if n.user_id is not None and n.new_turn]
-    messages = [(game_group(game_id), {"type": "game.moved", "game_id": game_id, "version": version})]
+    messages = push.moved(game_id, version, finished, pages)
     messages += [
         (user_group(user_id), {"type": "your.turn", "game_id": game_id, "version": version})
         for user_id in woken

@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from accounts.models import Vacation
-from games import registry, results, undo
+from games import outbox, registry, results, undo
 from games.models import Game, Seat, Status
 from games.results import SeatResult
 
@@ -121,7 +121,11 @@ def seats_of(game: Game) -> QuerySet[Seat]:
 
 def build(game: Game, user: Any) -> Table:
     seats = list(seats_of(game))
-    seat = viewer_seat(game, seats, user)
+    return build_for(game, seats, viewer_seat(game, seats, user))
+
+
+def build_for(game: Game, seats: list[Seat], seat: int | None) -> Table:
+    """The page of one seat (None: a spectator's), from seats already read with `seats_of`."""
     names = names_of(seats)
     if game.state is None:
         return Table(game, seats, seat, {}, names, None)
@@ -161,6 +165,28 @@ def _took_back(game: Game, names: list[str]) -> list[SafeString]:
     if seat is None:
         return []
     return [sentence("{p%d} took back their last step." % seat, names)]
+
+
+def page_context(table: Table, **extra: Any) -> dict[str, Any]:
+    """What the play page's templates read, for one viewer's table."""
+    slug = table.game.engine
+    return {
+        "t": table,
+        "game": table.game,
+        "view": table.view,
+        "seat": table.seat,
+        "names": table.names,
+        "outcome": table.outcome,
+        "title": registry.get(slug).title,
+        "board_template": game_template(slug, "board"),
+        "hand_template": game_template(slug, "hand"),
+        "scores_template": game_template(slug, "scores"),
+        "key_template": key_template(slug),
+        "game_css": game_css(slug),
+        # Asked only by the part that shows it (templates call a callable when they read it).
+        "delayed": lambda: outbox.delayed(table.game.pk),
+        **extra,
+    }
 
 
 @cache

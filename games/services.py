@@ -449,7 +449,7 @@ def _after_commit(game: Game, seats: list[Seat], *, finished: bool) -> None:
 
     game_id, version = game.pk, game.version
     notes = [dispatch.SeatNote.of(s, game) for s in seats if s.index in game.to_act]
-    dispatch.on_game_moved(game_id, version, finished, notes)
+    dispatch.on_game_moved(game_id, version, finished, notes, dispatch.page_seats(seats))
 
 
 @transaction.atomic

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import gates, limits, outbox, presenter, registry, rematch, results, services, timeouts
+from games import gates, limits, presenter, push, registry, rematch, results, services, timeouts
 from games.errors import GameError, Illegal
 from games.forms import NewGameForm
 from games.models import Game, Seat, SeatKind, Status, token_matches
@@ -31,7 +31,7 @@ class HtmxHttpRequest(HttpRequest):
 
 PARTS = ("seats", "board", "hand", "actions", "log", "result", "links")
 WHOLE = re.compile(r"-?[0-9]{1,10}")
-UPDATE = "games/_update.html"  # every region at once, as out-of-band swaps
+UPDATE = push.UPDATE  # every region at once, as out-of-band swaps
 
 
 def catalogue(request: HttpRequest) -> HttpResponse:
@@ -208,24 +208,7 @@ def state_json(request: HttpRequest, pk: int) -> JsonResponse:
 
 
 def _context(table: presenter.Table, **extra: Any) -> dict[str, Any]:
-    slug = table.game.engine
-    return {
-        "t": table,
-        "game": table.game,
-        "view": table.view,
-        "seat": table.seat,
-        "names": table.names,
-        "outcome": table.outcome,
-        "title": registry.get(slug).title,
-        "board_template": presenter.game_template(slug, "board"),
-        "hand_template": presenter.game_template(slug, "hand"),
-        "scores_template": presenter.game_template(slug, "scores"),
-        "key_template": presenter.key_template(slug),
-        "game_css": presenter.game_css(slug),
-        # Asked only by the part that shows it (templates call a callable when they read it).
-        "delayed": lambda: outbox.delayed(table.game.pk),
-        **extra,
-    }
+    return presenter.page_context(table, **extra)
 
 
 def _read_action(request: HttpRequest, body: bytes) -> tuple[Any, int, int | None]:
@@ -308,7 +291,12 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.content_type == "application/json":
         return JsonResponse({"ok": True, "version": version + 1})
     if request.htmx:
-        # The mover's page is brought up to date by this answer, not by a second request.
+        # The mover's page is brought up to date by this answer, not by a second request:
+        # the regions drawn for its seat's socket when the move was pushed, if they were.
+        # (A page always sends its seat; without one the seat is not looked up again.)
+        drawn = push.drawn_here(game.pk, game.version, seat) if seat is not None else None
+        if drawn is not None:
+            return HttpResponse(drawn, headers={"X-Game-Version": str(game.version)})
         return _update(request, presenter.build(game, request.user))
     return redirect(game)
 

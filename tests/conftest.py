@@ -74,6 +74,17 @@ def no_log_in_counted_yet() -> None:
 
 
 @pytest.fixture(autouse=True)
+def nobody_watching_yet() -> None:
+    """Presence outlives each test's database too, and a game's id may come back in the
+    next test: a page left "open" there would have its moves drawn (games/push.py)."""
+    cache = caches["presence"]
+    if hasattr(cache, "delete_pattern"):
+        cache.delete_pattern("*")
+    else:
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def site_language_afterwards() -> Any:
     """A request in another language leaves it active in the thread (as a real server does
     until its next request): the next test starts in the site's default again."""

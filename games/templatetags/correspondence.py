@@ -122,9 +122,12 @@ def game_chat(context: template.Context) -> dict[str, Any]:
 @register.inclusion_tag("games/_rematch.html", takes_context=True)
 def rematch_box(context: template.Context) -> dict[str, Any]:
     """After the end: ask for a rematch, or see it and answer the invitation."""
-    game, user = context["game"], context["request"].user
+    game = context["game"]
     if game.status != "finished":
-        return {"game": game}  # the box shows only once the game is over
+        # The box shows only once the game is over (a page pushed over a socket during
+        # play is drawn without a request: games/push.py).
+        return {"game": game}
+    user = context["request"].user
     table = context.get("t")  # the play page's seats, already read
     seated_here = table.seats if table is not None else game.seats.all()
     played = user.is_authenticated and any(s.user_id == user.pk for s in seated_here)

@@ -1,10 +1,13 @@
 // The play page: keeping it up to date, and making moves on the board.
 //
-// Up to date: the socket says "game N is at version V" (site.js passes it on as a
-// "game-socket" event). A page that shows an older version fetches ?part=update once:
-// every region comes back in one answer, swapped in by id (htmx out-of-band swaps).
-// A move posted from this page answers with the same regions, so the mover needs no
-// second request; a refused move answers with the reason and the page as it is now.
+// Up to date: after a move the socket brings "game N is at version V" with this seat's
+// regions drawn (site.js passes it on as a "game-socket" event): the page swaps them in
+// by id (htmx out-of-band swaps) and asks nothing. A message without regions, or one that
+// skips a version (a message was missed), makes the page fetch ?part=update once: the
+// same regions in one answer. A move posted from this page answers with the same
+// regions, so the mover needs no second request; a refused move answers with the reason
+// and the page as it is now. Pushed regions carry a stand-in for the CSRF token: the page
+// puts its own in.
 //
 // Moves on the board: each form in the actions list carries the board elements its
 // move targets (data-targets, from the engine's `targets`). Clicking a lit element
@@ -25,6 +28,8 @@
   let again = false;
   let failed = false;
   let queued = null; // a move clicked while a refresh was in flight
+  let pushed = null; // regions heard while a request was in flight, applied when it lands
+  const csrfToken = JSON.parse(body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
 
   function myMove() {
     return !!document.querySelector("#actions form[data-targets]");
@@ -34,6 +39,7 @@
     const scrollY = window.scrollY;
     const before = myMove();
     htmx.swap("#flash", html, {swapStyle: "none"});
+    document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (input) { input.value = csrfToken; });
     window.scrollTo(0, scrollY);
     restorePicks();
     // Screen readers hear when a turn begins (the regions themselves are swapped silently).
@@ -91,11 +97,18 @@
     }).finally(function () {
       busy = false;
       body.classList.remove("play-busy");
+      const heardMeanwhile = pushed;
+      pushed = null;
       if (queued) {
         const form = queued;
         queued = null;
         submit(form);
-      } else if (failed) {
+        return;
+      }
+      // Regions pushed while the answer was on its way, if they follow it; a version heard
+      // without regions (or past them) is still fetched below.
+      if (heardMeanwhile) takePush(heardMeanwhile);
+      if (failed) {
         failed = false;
         setTimeout(refresh, 3000);
       } else if (again || heard > shown) {
@@ -132,10 +145,26 @@
     request(body.dataset.update, {headers: {"HX-Request": "true"}});
   }
 
+  // Swaps in regions pushed for version V if they follow what the page shows (V = shown + 1);
+  // false if they do not (a version in between was missed), so the page fetches instead.
+  function takePush(msg) {
+    if (msg.version !== shown + 1) return false;
+    shown = msg.version;
+    apply(msg.html);
+    body.dataset.version = String(shown);
+    htmx.trigger(body, "game-moved", {version: msg.version}); // turns.js listens too
+    return true;
+  }
+
   document.addEventListener("game-socket", function (e) {
     const msg = e.detail;
     if ((msg.type === "moved" || msg.type === "version") && msg.version > shown) {
       heard = Math.max(heard, msg.version);
+      if (msg.html && busy) {
+        if (!pushed || msg.version > pushed.version) pushed = msg;
+        return;
+      }
+      if (msg.html && takePush(msg)) return;
       htmx.trigger(body, "game-moved", {version: msg.version}); // turns.js listens too
     }
   });
@@ -143,6 +172,7 @@
     // A new version heard while a request is on its way is fetched when it lands, if that
     // answer is older; live.js's "the table changed" (no version) always fetches again.
     if (busy && e.detail && e.detail.version) return;
+    if (e.detail && e.detail.version && e.detail.version <= shown) return; // pushed and shown
     refresh();
   });
   // A message lost on the way must not leave the page behind for long.

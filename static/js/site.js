@@ -1,6 +1,6 @@
-// Live updates. The server only ever says "game N is at version V" (and, when a socket
-// opens, the version now); the page then fetches its own regions (play.js), so no game
-// data travels over the socket.
+// Live updates. The server says "game N is at version V" (and, when a socket opens, the
+// version now); after a move it sends this page's own regions with it, drawn for the
+// viewer's seat alone (docs/architecture.md, "The socket protocol"), which play.js swaps in.
 (function () {
   "use strict";
   const body = document.body;

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -164,11 +165,16 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
     game_path = f"/game/{duel.pk}/"
     pages: dict[str, Page] = {}
     frames: dict[str, list[str]] = {}
+    refetches: dict[str, list[str]] = {}
     for user in (alice, bob):
         ctx = new_context()
         page = ctx.new_page()
         log_in(page, user.email, "pw-" + user.username * 2)
         received: list[str] = []
+        fetched: list[str] = []
+        page.on(
+            "request", lambda r, fetched=fetched: fetched.append(r.url) if "part=update" in r.url else None
+        )
         page.on(
             "websocket",
             lambda ws, received=received: (
@@ -182,6 +188,7 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
         open_game(page, lambda page=page: page.goto(game_path))
         page.evaluate("window.__notReloaded = true")
         pages[user.username], frames[user.username] = page, received
+        refetches[user.username] = fetched
     a, b = pages["alice"], pages["bob"]
     expect(a.locator("#actions")).to_contain_text("Your move")
     expect(b.locator("#actions")).to_contain_text("Your move")
@@ -195,9 +202,11 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
         assert not leaked, f"Bob's page shows hidden information: {leaked}"
 
     assert_bob_sees_no_secret()
+    refetches["bob"].clear()  # what the page fetched while it opened
     for round_ in (1, 2, 3):
         # Alice picks a card: Bob's page says so, live, and still hides which card.
         picked = a.locator(MOVE_BUTTONS).first.inner_text()
+        heard_before = len(frames["bob"])
         a.locator(MOVE_BUTTONS).first.click()
         expect_live(a, lambda: expect(a.locator("#actions")).to_contain_text("Waiting for the other seats"))
         expect_live(b, lambda: expect(b.locator("#log li").first).to_have_text("Alice picked a card."))
@@ -205,6 +214,13 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
         expect(b.locator("#seats li", has_text="Alice").locator(".badge")).to_have_count(0)
         assert picked not in b.content()
         assert_bob_sees_no_secret()
+        # Bob's page was drawn for his seat and pushed over his socket: it fetched nothing,
+        # and what it heard holds nothing hidden from his seat.
+        assert refetches["bob"] == [], refetches["bob"]
+        pushed = "".join(frames["bob"][heard_before:])
+        assert '"html"' in pushed
+        leaked = [x for x in HIGHCARD.secrets(orm(state), 1) if x in pushed]
+        assert not leaked and picked not in pushed, leaked
         if round_ == 1:
             screenshot(b, "game-mid-bob")
 
@@ -226,10 +242,11 @@ def test_a_move_shows_on_the_other_players_page_live_and_hides_secrets(
         expect(page.locator("#result table.scoresheet")).to_be_visible()
         assert page.evaluate("window.__notReloaded") is True, "the page was reloaded"
     screenshot(b, "game-over-bob")
-    # The updates came as socket messages ("game N is at version V"), and nothing more.
+    # The updates came as socket messages ("game N is at version V", with the seat's
+    # regions drawn while the game was in play), and nothing more.
     for name in ("alice", "bob"):
         moved = [f for f in frames[name] if '"moved"' in f]
         assert moved, f"{name}'s page got no socket message"
-        assert all(set(re.findall(r'"(\w+)":', f)) <= {"type", "game_id", "version"} for f in moved)
+        assert all(set(json.loads(f)) <= {"type", "game_id", "version", "html"} for f in moved)
     for page in (a, b):
         no_problems(page.context)

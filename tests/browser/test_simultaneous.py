@@ -82,7 +82,7 @@ def test_a_click_on_a_page_left_behind_says_why_and_catches_up(
     assert problems == [], problems
 
 
-def test_one_request_per_update_and_none_on_connecting(
+def test_one_request_for_the_mover_none_for_the_others_and_none_on_connecting(
     duel: Game, alice: Any, bob: Any, new_context: Any
 ) -> None:
     ctx_a, a = open_page(new_context, alice, duel.pk)
@@ -105,6 +105,6 @@ def test_one_request_per_update_and_none_on_connecting(
     # (The header's "your turn" count has a request of its own, me/turns.json.)
     game = [[r for r in asked[name] if r.split(" ")[1].startswith("game/")] for name in ("alice", "bob")]
     assert game[0] == [f"POST game/{duel.pk}/act"]  # its answer brings every region
-    assert game[1] == [f"GET game/{duel.pk}/?part=update"]
+    assert game[1] == []  # its regions came over its socket, drawn for its seat
     no_problems(ctx_a)
     no_problems(ctx_b)

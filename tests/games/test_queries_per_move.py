@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Vacation
-from games import dispatch, services, tasks, vacation
+from games import dispatch, presence, services, tasks, vacation
 from games.models import Game
 from tests.conftest import client_for, make_user
 
@@ -36,6 +36,11 @@ MACHINE_MOVE = 12
 # Measured: 5 (session, user, the game, its seats with players and vacations, whether
 # live updates are delayed).
 REFETCH = 5
+# Measured: a page's move with every player's page open, 14: the JSON move's 11, then for the
+# push (games/push.py) the game, its seats with players and vacations, and whether live updates
+# are delayed, once for all the pages drawn; the mover's answer is its own drawing and reads
+# nothing more. The other pages then fetch nothing.
+PUSHED_MOVE = 14
 
 
 @pytest.fixture
@@ -105,6 +110,20 @@ def test_a_plain_move_costs_the_same_few_statements_at_any_table(alice, bob, fou
     # their players, and nothing per seat.
     small, large = pick_statements(bob, two, 1, page=True), pick_statements(bob, many, 1, page=True)
     assert len(small) == len(large) <= PAGE_MOVE, (small, large)
+
+
+def test_a_move_pushed_to_every_open_page_costs_the_same_few_statements_at_any_table(
+    alice, bob, four, queued
+):
+    """Every player has the game open: the move draws each page once, in statements that
+    do not grow with the players."""
+    two, many = table([alice, bob]), table(four)
+    for game, users in ((two, [alice, bob]), (many, four)):
+        for user in users:
+            presence.opened(game.pk, user.pk)
+    queued.clear()
+    small, large = pick_statements(alice, two, 0, page=True), pick_statements(alice, many, 0, page=True)
+    assert len(small) == len(large) == PUSHED_MOVE, "\n".join(q[:100] for q in large)
 
 
 def test_a_move_that_wakes_the_next_seat_and_the_move_that_wakes_every_player(alice, bob, four, queued):

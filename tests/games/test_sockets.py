@@ -65,12 +65,39 @@ async def test_a_seated_player_hears_each_new_version(alice, bob):
     }
     card = game.state["hands"][0][0]
     await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": card}, 0)
-    assert await comm.receive_json_from(timeout=SOCKET_WAIT) == {
-        "type": "moved",
-        "game_id": game.pk,
-        "version": 1,
-    }
+    moved = await comm.receive_json_from(timeout=SOCKET_WAIT)
+    # With bob's page drawn at that version (his socket is open): nothing to fetch.
+    assert moved.pop("html").count("hx-swap-oob") >= 6
+    assert moved == {"type": "moved", "game_id": game.pk, "version": 1}
     await comm.disconnect()
+
+
+async def test_each_page_hears_the_move_drawn_for_its_own_seat(alice, bob, charlie):
+    """Alice's, Bob's and a spectator's sockets each hear the move once: the players' with
+    their own regions (Bob's show his hand and not Alice's secret pick), the spectator's
+    with the version only."""
+    from games.registry import get
+
+    game = await new_duel(alice, bob)
+    sockets = {}
+    for name, user in (("alice", alice), ("bob", bob), ("charlie", charlie)):
+        sockets[name] = communicator(f"/ws/game/{game.pk}/", user, GameConsumer)
+        assert (await sockets[name].connect(timeout=SOCKET_WAIT))[0]
+        assert (await sockets[name].receive_json_from(timeout=SOCKET_WAIT))["type"] == "version"
+    card = game.state["hands"][0][0]
+    await sync_to_async(services.submit_action)(alice, game.pk, 0, {"type": "play", "card": card}, 0)
+    await sync_to_async(game.refresh_from_db)()
+    engine = get("highcard")
+    state = engine.load(game.state)
+    for name, seat in (("alice", 0), ("bob", 1), ("charlie", None)):
+        message = await sockets[name].receive_json_from(timeout=SOCKET_WAIT)
+        assert message["type"] == "moved" and message["version"] == 1
+        if seat is None:
+            assert "html" not in message  # a spectator's page fetches its own
+        for secret in engine.secrets(state, seat):
+            assert secret not in message.get("html", ""), f"{name} hears {secret!r}"
+        assert await sockets[name].receive_nothing(timeout=0.2)  # once, not once per group
+        await sockets[name].disconnect()
 
 
 async def test_a_player_socket_says_your_turn_anywhere(alice, bob):

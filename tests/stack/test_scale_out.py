@@ -189,3 +189,55 @@ def test_killing_one_web_process_under_load_loses_no_answered_move(stack, alice,
         assert Move.objects.filter(game_id=game_id, number=version).exists(), (game_id, version)
     for game in games:
         assert verify(Game.objects.get(pk=game.pk)) == []
+
+
+def test_a_page_whose_process_dies_reconnects_to_the_other_and_catches_up(stack, alice, bob):
+    """Bob's page holds its socket on the north process and hears Alice's pick drawn for his
+    seat; north is killed; the page opens its socket again, as site.js does, and behind a
+    proxy lands on the south one: it is told the version now, and the next moves, Bob's own
+    and the Dealer's (drawn by a worker), reach it there with his regions."""
+    game = duel(alice, bob)
+    players = [Player(alice), Player(bob)]
+    north, south = stack.ports
+
+    def page(port: int) -> websockets.connect:
+        return websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/game/{game.pk}/",
+            additional_headers={"Cookie": players[1].cookie, "Origin": f"http://127.0.0.1:{port}"},
+            open_timeout=WAIT,
+        )
+
+    async def hear(socket) -> dict:
+        return json.loads(await asyncio.wait_for(socket.recv(), WAIT))
+
+    async def the_page_lives_on() -> list[dict]:
+        heard: list[dict] = []
+        async with page(north) as on_north:
+            heard.append(await hear(on_north))  # the version on connecting
+            assert await asyncio.to_thread(players[0].pick, south, game, 0) == 200
+            heard.append(await hear(on_north))
+            stack.webs[0].kill()
+            await asyncio.to_thread(stack.webs[0].wait)
+            with pytest.raises(websockets.ConnectionClosed):
+                await hear(on_north)
+        async with page(south) as on_south:
+            heard.append(await hear(on_south))
+            assert await asyncio.to_thread(players[1].pick, south, game, 1) == 200
+            while heard[-1]["version"] < 3:  # Bob's pick, then the Dealer's reveal
+                heard.append(await hear(on_south))
+        return heard
+
+    heard = asyncio.run(the_page_lives_on())
+    assert [(m["type"], m["version"]) for m in heard] == [
+        ("version", 0),
+        ("moved", 1),
+        ("version", 1),  # reconnected: the page shows 1 already and fetches nothing
+        ("moved", 2),
+        ("moved", 3),
+    ]
+    # Every move came with Bob's regions; none holds Alice's hand.
+    alice_hand = [c for c in Game.objects.get(pk=game.pk).stored_state()["hands"][0]]
+    for message in heard:
+        if message["type"] == "moved":
+            assert 'id="hand"' in message["html"]
+            assert not any(card in message["html"] for card in alice_hand)

@@ -10,9 +10,11 @@ alone, so it plays every game whose engine provides `sample(view, seat, rng)`:
 - progressive widening: a node opens a new child only while it has fewer than about 2*sqrt(visits),
   so long action lists (Stonespine's token placements) are still searched in depth; at the root
   the game's heuristic bot's choice is opened first;
-- rollouts play uniformly random legal actions to the end (cheap: a heuristic rollout policy
-  costs a view per step, 20-30 times as much; a quick form of Thunderstone's heuristic, at 3
-  times the cost, lost more often than random rollouts at the same time, bench/README.md);
+- rollouts play uniformly random legal actions to the end (cheap), or, where the engine gives
+  a rollout policy (`search_policy`: Lords, Thunderstone), play like players on the dealt
+  state, cut after `search_horizon` steps and judged by the points each seat holds then
+  (`search_standing`). Random rollouts there could not tell one move from another; policy
+  rollouts cost 5-40 times as much a step, so they are cut short (bench/README.md);
 - when several seats choose at once, the other seats choose first in the tree (and at the root
   their pending choices are part of the deal), so no simulated opponent sees the bot's choice.
 
@@ -25,9 +27,9 @@ more than the noise of the two estimates (`_anchored`, one standard error, or th
 A reward is mostly winning (a share of first place) plus a little of the score margin, which
 keeps the search moving in games it cannot yet win. The margin is squashed on a fixed scale, or,
 for an engine that asks (`search_relative`: Stonespine, whose solo rollouts all lose to Jael by
-far), measured against the decision's own rollouts (`Judge`). A decision runs for a
-time budget (`seconds`) or a fixed number of iterations, which, with the generator given, is
-reproducible.
+far), measured against the decision's own rollouts (`Judge`). A decision runs a
+fixed number of iterations (the engine's `search_iterations`), which, with the generator given,
+is reproducible; the time budget (`seconds`) is only a safety cap.
 """
 
 from __future__ import annotations
@@ -91,6 +93,11 @@ def win_shares(ranks: list[int]) -> list[float]:
     """First place, shared among those tied for it."""
     firsts = sum(1 for r in ranks if r == 1)
     return [1.0 / firsts if r == 1 else 0.0 for r in ranks]
+
+
+def standing(scores: list[float]) -> dict[str, list[Any]]:
+    """An unfinished game judged as if it ended now: ranks by the points so far (ties share)."""
+    return {"scores": scores, "ranks": [1 + sum(y > x for y in scores) for x in scores]}
 
 
 def gaps(scores: list[float]) -> list[float]:
@@ -168,7 +175,10 @@ class SearchBot:
             raise TypeError(f"{engine.slug} has no sample(view, seat, rng): it cannot be searched")
         self.engine = engine
         self.seconds = seconds
-        self.iterations = iterations
+        # A fixed count (the engine's `search_iterations` unless given) makes a decision
+        # reproducible from its generator; `seconds` only caps it on a machine far busier than
+        # the count was chosen for.
+        self.iterations = iterations if iterations is not None else getattr(engine, "search_iterations", None)
         self.anchor = anchor
         # How many standard errors the search's favourite must gain over the heuristic's choice;
         # an engine whose rollouts barely tell its moves apart asks for more (`search_sigmas`).
@@ -190,8 +200,8 @@ class SearchBot:
         iterations: int | None = None,
         consider: Action | None = None,
     ) -> Thought:
-        """Searches from `view` alone. Stops after `iterations` if given (reproducible from
-        `rng`), else after `seconds`. `consider` is opened first at the root, so its estimate
+        """Searches from `view` alone. Stops after `iterations` (reproducible from `rng`) or
+        after `seconds`, whichever comes first. `consider` is opened first at the root, so its estimate
         is well founded (the advice compares a player's choice with the bot's)."""
         started = time.perf_counter()
         if len(actions) == 1 and consider is None:
@@ -206,12 +216,9 @@ class SearchBot:
         by_key = {canonical(a): a for a in actions}
         judge = Judge(self.relative)
         done = 0
-        while True:
-            if iterations is not None:
-                if done >= iterations:
-                    break
-            elif done and time.perf_counter() - started >= budget:
-                break
+        while iterations is None or done < iterations:
+            if done and time.perf_counter() - started >= budget:
+                break  # the safety cap: a fixed count is meant to end well before it
             self._iterate(view, me, root, judge, [canonical(a) for a in first], own)
             done += 1
         choices = [
@@ -273,7 +280,7 @@ class SearchBot:
             s = e.apply(s, seat, legal[keys.index(key)])
             path.append(child)
             node = child
-        outcome = self._play_out(s, rng)
+        outcome = self._play_out(s, me, rng)
         if outcome is None:
             reward, wins = None, None
         else:
@@ -286,15 +293,29 @@ class SearchBot:
             n.squares += r * r
             n.wins += 0.0 if wins is None else wins[n.seat]
 
-    def _play_out(self, s: Any, rng: Rng) -> dict[str, list[Any]] | None:
+    def _play_out(self, s: Any, me: int, rng: Rng) -> dict[str, list[Any]] | None:
+        """Plays the dealt state on: by the engine's rollout policy (`search_policy`, a player's
+        rules of thumb read from the dealt state) or else at random, to the end or, where the
+        engine gives a horizon (`search_horizon` steps), to there, judged by the engine's
+        standing (`search_standing`: each seat's points so far, as the final count would give)."""
         e = self.engine
-        for _ in range(ROLLOUT_CAP):
+        policy = getattr(e, "search_policy", None)
+        horizon = getattr(e, "search_horizon", None) or ROLLOUT_CAP
+        for _ in range(horizon):
             acting = e.to_act(s)
             if not acting:
                 return e.outcome(s)
             seat = min(acting)
-            s = e.apply(s, seat, rng.choice(e.legal_actions(s, seat)))
-        return None  # a game that would not end counts as even for everyone
+            legal = e.legal_actions(s, seat)
+            action = (
+                policy(s, seat, me, legal, rng)
+                if policy is not None and len(legal) > 1
+                else rng.choice(legal)
+            )
+            s = e.apply(s, seat, action)
+        if horizon < ROLLOUT_CAP and e.to_act(s):
+            return standing(e.search_standing(s))  # type: ignore[attr-defined]
+        return e.outcome(s) if not e.to_act(s) else None  # a game that would not end: even
 
 
 def _anchored(

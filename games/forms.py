@@ -70,7 +70,7 @@ class NewGameForm(forms.Form):
                 label=f"Seat {seat + 1}",
                 required=False,
                 initial=OPEN,
-                choices=[(OPEN, "Open for a player")] + [(lv.key, f"{lv.name} bot") for lv in self.levels],
+                choices=[(OPEN, "Open for a player")] + [(lv.key, _bot_label(lv)) for lv in self.levels],
             )
             _when(seat_field, {"players": [n for n in counts if n > seat]})
             self.fields[f"seat_{seat}"] = seat_field
@@ -121,3 +121,8 @@ def _players(n: int) -> str:
 
 def _key(choice: Any) -> str:
     return str(choice).lower() if isinstance(choice, bool) else str(choice)
+
+
+def _bot_label(lv: levels.Level) -> str:
+    """ "Hard bot (rated 21)": the level's ladder rating beside its name, where it has one."""
+    return f"{lv.name} bot" if lv.rating is None else f"{lv.name} bot (rated {lv.rating:.0f})"

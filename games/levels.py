@@ -1,14 +1,22 @@
 """Bot levels as players read them: the one place that names them and says what each does.
 
 Engines list their bots by key (`engine.bots`: "random", "heuristic", "hard"); the pages
-(new-table form, lobby, play page, ratings) show the name and description below instead.
+(new-table form, lobby, play page, ratings) show the name and description below instead. The
+new-table form also shows each level's rating from the bots' ladder (bench/ladder.py writes
+`ladder.json` beside this module), with the number of games behind it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 from games.engines.base import Engine
+
+LADDER_FILE = Path(__file__).with_name("ladder.json")
 
 
 @dataclass(frozen=True)
@@ -16,6 +24,8 @@ class Level:
     key: str
     name: str
     description: str
+    rating: float | None = None  # from the ladder (mu - 3 sigma, as players' ratings are shown)
+    rated_games: int = 0
 
 
 # Easiest first: the order the form offers them in.
@@ -44,7 +54,22 @@ def offered(engine: Engine) -> list[Level]:
     keys = list(getattr(engine, "bots", {}) or {})
     known = [lv for key, lv in LEVELS.items() if key in keys]
     notes: dict[str, str] = getattr(engine, "level_notes", {})
+    rated = _ladder().get("games", {}).get(engine.slug, {}).get("levels", {})
     return [
-        Level(lv.key, lv.name, f"{lv.description} {notes[lv.key]}") if lv.key in notes else lv
+        replace(
+            lv,
+            description=f"{lv.description} {notes[lv.key]}" if lv.key in notes else lv.description,
+            rating=rated.get(lv.key, {}).get("rating"),
+            rated_games=rated.get(lv.key, {}).get("games", 0),
+        )
         for lv in known + [level(k) for k in keys if k not in LEVELS]
     ]
+
+
+@functools.cache
+def _ladder() -> dict[str, Any]:
+    """The ladder's figures (read once: the file changes only with a release)."""
+    try:
+        return dict(json.loads(LADDER_FILE.read_text()))
+    except FileNotFoundError:
+        return {}

@@ -46,6 +46,7 @@ DEFAULT_SECONDS = 1.0
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1]
 WIN_WEIGHT = 0.8
 ROLLOUT_CAP = 20_000
+FAIR_VISITS = 4  # visits a root choice needs before its estimate may rival the starting choice's
 
 
 @dataclass
@@ -186,6 +187,9 @@ class SearchBot:
         # Margins judged against the decision's own rollouts, and the anchor's noise taken from
         # the rewards' own spread (`Judge`); an engine asks for it (`search_relative`).
         self.relative = relative if relative is not None else bool(getattr(engine, "search_relative", False))
+        # With rollouts played like players (`search_policy`) a move's estimate is worth
+        # comparing: the starting choice keeps a fair share of the root's visits.
+        self.fair = getattr(engine, "search_policy", None) is not None
 
     def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
         return self.think(view, actions, rng).action
@@ -227,9 +231,15 @@ class SearchBot:
             if n.visits and k in by_key
         ]
         choices.sort(key=lambda c: (-c.visits, -c.value))
-        best = choices[0].action if choices else actions[0]
+        rivals = choices
+        if self.fair:
+            # Few iterations, well judged: the rival is the best estimate among the choices
+            # tried often enough to have one, not the most visited (the starting choice's share).
+            tried = [c for c in choices if c.visits >= FAIR_VISITS] or choices
+            rivals = sorted(tried, key=lambda c: -c.value) + [c for c in choices if c not in tried]
+        best = rivals[0].action if rivals else actions[0]
         if self.anchor and hint is not None:
-            best = _anchored(choices, hint, best, self.sigmas, measured=self.relative)
+            best = _anchored(rivals, hint, best, self.sigmas, measured=self.relative)
         return Thought(best, choices, done, time.perf_counter() - started)
 
     def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
@@ -265,7 +275,8 @@ class SearchBot:
                     child.available += 1
                     present.append((key, child))
             fresh = [i for i, key in enumerate(keys) if key not in node.children]
-            if fresh and (len(node.children) < widen(node.visits) or not present):
+            opened = widen(node.visits) if not (self.fair and node is root) else 1 + int(math.sqrt(node.visits))
+            if fresh and (len(node.children) < opened or not present):
                 pick = next(
                     (keys.index(k) for k in first if node is root and k in keys and k not in node.children),
                     None,
@@ -277,6 +288,12 @@ class SearchBot:
                 path.append(child)
                 break
             key, child = max(present, key=lambda kc: kc[1].ucb())
+            if node is root and self.fair:
+                # The anchor weighs the favourite against the starting choice: the starting choice
+                # keeps a third of the visits, so its estimate is as sure as the rival's.
+                start = next((kc for kc in present if kc[0] in first), None)
+                if start is not None and start[1].visits * 3 < root.visits:
+                    key, child = start
             s = e.apply(s, seat, legal[keys.index(key)])
             path.append(child)
             node = child

@@ -188,7 +188,7 @@ class SearchBot:
         # the rewards' own spread (`Judge`); an engine asks for it (`search_relative`).
         self.relative = relative if relative is not None else bool(getattr(engine, "search_relative", False))
         # With rollouts played like players (`search_policy`) a move's estimate is worth
-        # comparing: the starting choice keeps a fair share of the root's visits.
+        # comparing: the root's choices share the visits by halving (`think`).
         self.fair = getattr(engine, "search_policy", None) is not None
 
     def __call__(self, view: View, actions: list[Action], rng: Rng) -> Action:
@@ -219,12 +219,30 @@ class SearchBot:
         first = [a for a in (consider, hint) if a is not None]
         by_key = {canonical(a): a for a in actions}
         judge = Judge(self.relative)
+        keys = [canonical(a) for a in first]
         done = 0
+        # With rollouts played like players, the root's choices are compared by halving
+        # (Karnin, Koren and Somekh, 2013): every choice gets the same few visits, the better
+        # half goes on with more, and so on; the starting choice always goes on, for the anchor.
+        halving = self.fair and iterations is not None
+        alive = [k for k in dict.fromkeys([*keys, *by_key])] if halving else []
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if halving else 0
         while iterations is None or done < iterations:
-            if done and time.perf_counter() - started >= budget:
-                break  # the safety cap: a fixed count is meant to end well before it
-            self._iterate(view, me, root, judge, [canonical(a) for a in first], own)
-            done += 1
+            for forced in self._schedule(alive, rounds, (iterations or 0) - done) if halving else [None]:
+                if (done and time.perf_counter() - started >= budget) or (
+                    iterations is not None and done >= iterations
+                ):
+                    break  # the safety cap: a fixed count is meant to end well before it
+                self._iterate(view, me, root, judge, keys, own, forced)
+                done += 1
+            else:
+                if halving and len(alive) > 2:
+                    ranked = sorted(alive, key=lambda k: -_mean(root.children.get(k)))
+                    kept = ranked[: math.ceil(len(alive) / 2)]
+                    alive = kept + [k for k in keys if k in alive and k not in kept]
+                    rounds = max(1, rounds - 1)
+                continue
+            break
         choices = [
             Choice(by_key[k], n.visits, n.reward / n.visits, n.wins / n.visits, n.spread())
             for k, n in root.children.items()
@@ -239,7 +257,7 @@ class SearchBot:
             rivals = sorted(tried, key=lambda c: -c.value) + [c for c in choices if c not in tried]
         best = rivals[0].action if rivals else actions[0]
         if self.anchor and hint is not None:
-            best = _anchored(rivals, hint, best, self.sigmas, measured=self.relative)
+            best = _anchored(rivals, hint, best, self.sigmas, measured=self.relative, within=self.fair)
         return Thought(best, choices, done, time.perf_counter() - started)
 
     def _hint(self, view: View, actions: list[Action], rng: Rng) -> Action | None:
@@ -251,7 +269,22 @@ class SearchBot:
         )
         return policy(view, actions, rng) if policy is not None else None
 
-    def _iterate(self, view: View, me: int, root: Node, judge: Judge, first: list[str], rng: Rng) -> None:
+    @staticmethod
+    def _schedule(alive: list[str], rounds: int, left: int) -> list[str]:
+        """One round of halving: each choice still in play, the same number of times."""
+        each = max(1, left // (len(alive) * rounds))
+        return [k for _ in range(each) for k in alive]
+
+    def _iterate(
+        self,
+        view: View,
+        me: int,
+        root: Node,
+        judge: Judge,
+        first: list[str],
+        rng: Rng,
+        forced: str | None = None,
+    ) -> None:
         e = self.engine
         s = e.sample(view, me, rng)
         # The others choosing now, alongside the bot, choose unseen by it: part of the deal.
@@ -275,8 +308,16 @@ class SearchBot:
                     child.available += 1
                     present.append((key, child))
             fresh = [i for i, key in enumerate(keys) if key not in node.children]
-            opened = widen(node.visits) if not (self.fair and node is root) else 1 + int(math.sqrt(node.visits))
-            if fresh and (len(node.children) < opened or not present):
+            if node is root and forced in keys:
+                child = node.children.get(forced) or Node(seat=seat, available=1)
+                s = e.apply(s, seat, legal[keys.index(forced)])
+                path.append(child)
+                if forced not in node.children:
+                    node.children[forced] = child
+                    break
+                node = child
+                continue
+            if fresh and (len(node.children) < widen(node.visits) or not present):
                 pick = next(
                     (keys.index(k) for k in first if node is root and k in keys and k not in node.children),
                     None,
@@ -288,12 +329,6 @@ class SearchBot:
                 path.append(child)
                 break
             key, child = max(present, key=lambda kc: kc[1].ucb())
-            if node is root and self.fair:
-                # The anchor weighs the favourite against the starting choice: the starting choice
-                # keeps a third of the visits, so its estimate is as sure as the rival's.
-                start = next((kc for kc in present if kc[0] in first), None)
-                if start is not None and start[1].visits * 3 < root.visits:
-                    key, child = start
             s = e.apply(s, seat, legal[keys.index(key)])
             path.append(child)
             node = child
@@ -336,14 +371,22 @@ class SearchBot:
 
 
 def _anchored(
-    choices: list[Choice], hint: Action, best: Action, sigmas: float = 1.0, *, measured: bool = False
+    choices: list[Choice],
+    hint: Action,
+    best: Action,
+    sigmas: float = 1.0,
+    *,
+    measured: bool = False,
+    within: bool = False,
 ) -> Action:
     """The heuristic's choice unless the search's favourite beats it by more than the noise of
     their estimates (one standard error of the difference): with a few dozen iterations spread
     over many actions, the most visited one is often only luck, while the heuristic is a fair
     player; so the search corrects the heuristic where it sees clearly, and otherwise follows it.
     The noise assumes the widest spread rewards in [0, 1] can have, unless `measured`: then the
-    spread of the decision's rewards (a relative judge's spread far less than a win-or-lose's).
+    spread of the decision's rewards (a relative judge's spread far less than a win-or-lose's),
+    and, `within` (choices compared by halving, each well visited), only the spread of each
+    choice's rewards about its own mean: how sure each estimate is, not how far apart they are.
     """
     key = canonical(hint)
     mine = next((c for c in choices if canonical(c.action) == key), None)
@@ -352,16 +395,23 @@ def _anchored(
         return hint  # never searched: nothing speaks against it
     if top is None or top is mine:
         return best
-    var = _pooled_variance(choices) if measured else 0.25
+    var = _pooled_variance(choices, within) if measured else 0.25
     noise = math.sqrt(var / top.visits + var / mine.visits)
     return best if top.value - mine.value > sigmas * noise else hint
 
 
-def _pooled_variance(choices: list[Choice]) -> float:
+def _mean(node: Node | None) -> float:
+    return node.reward / node.visits if node is not None and node.visits else -1.0
+
+
+def _pooled_variance(choices: list[Choice], within: bool = False) -> float:
     """The spread of all the decision's rewards about their grand mean (a choice tried once has
-    no spread of its own; the differences between choices make it, if anything, cautious)."""
+    no spread of its own; the differences between choices make it, if anything, cautious), or,
+    `within`, about each choice's own mean (at least 0.0025: 0.05 in standard deviation)."""
     n = sum(c.visits for c in choices)
     grand = sum(c.value * c.visits for c in choices) / n
+    if within:
+        return max(0.0025, sum(c.visits * c.spread**2 for c in choices) / n)
     return sum(c.visits * (c.spread**2 + (c.value - grand) ** 2) for c in choices) / n
 
 

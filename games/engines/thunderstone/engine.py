@@ -17,10 +17,12 @@ UNDOABLE = ("buy", "level", "equip")
 
 class Thunderstone(BaseEngine):
     slug = "thunderstone"
-    # The hard bot overrides its starting choice only when its estimate is 3 standard errors better:
-    # at the iterations a decision affords, Thunderstone's rollouts barely tell moves apart, and
-    # at 1 standard error most overrides were noise (docs/thunderstone.md, "Bots").
-    search_sigmas = 3.0
+    # The hard bot overrides its starting choice when its estimate is 1.5 standard errors better,
+    # the noise measured from the decision's own rewards (`search_relative`), as in Lords: with
+    # rollouts played like players the estimates are worth comparing; with random rollouts
+    # (before) only 3 standard errors kept the overrides from being noise (docs/thunderstone.md).
+    search_sigmas = 1.5
+    search_relative = True
     # ...and starts from a patient party that buys only cards worth the trip (docs/thunderstone.md).
     search_hint = staticmethod(bots.patient_bot)
     # Rollouts played like players (the patient plan for the bot, the heuristic for the others)

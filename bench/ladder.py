@@ -39,11 +39,11 @@ from games.levels import LADDER_FILE, LEVELS
 FIRST_GAME = 90_000  # the ladder's own deals: no tuning or other report used them
 
 
-def play(slug: str, pair: tuple[str, str], g: int) -> list[float]:
+def play(slug: str, pair: tuple[str, str], g: int, iterations: int | None = None) -> list[float]:
     """One game between two levels; each level's share of first place, in the pair's order."""
     engine = get_engine(slug)
     bots = {k: b for k, b in engine.bots.items()}  # type: ignore[attr-defined]
-    bots["hard"] = SearchBot(engine, seconds=math.inf)  # its own iterations, reproducible
+    bots["hard"] = SearchBot(engine, seconds=math.inf, iterations=iterations)  # reproducible
     seats = [pair[g % 2], pair[1 - g % 2]]
     s = engine.setup(g, 2, {})
     rng = Rng(g * 7 + 1)
@@ -56,7 +56,7 @@ def play(slug: str, pair: tuple[str, str], g: int) -> list[float]:
     return [shares[seats.index(pair[0])], shares[seats.index(pair[1])]]
 
 
-def ladder(slug: str, games: int, hard_games: int) -> dict[str, Any]:
+def ladder(slug: str, games: int, hard_games: int, iterations: int | None = None) -> dict[str, Any]:
     levels = [k for k in LEVELS if k in get_engine(slug).bots]  # type: ignore[attr-defined]
     model = PlackettLuce()
     skill = {k: model.rating() for k in levels}
@@ -67,7 +67,7 @@ def ladder(slug: str, games: int, hard_games: int) -> dict[str, Any]:
         n = hard_games if "hard" in pair else games
         wins = [0.0, 0.0]
         for g in range(FIRST_GAME, FIRST_GAME + n):
-            shares = play(slug, pair, g)
+            shares = play(slug, pair, g, iterations)
             wins = [wins[0] + shares[0], wins[1] + shares[1]]
             ranks = [1.0 if shares[0] >= shares[1] else 2.0, 1.0 if shares[1] >= shares[0] else 2.0]
             [[a], [b]] = model.rate([[skill[pair[0]]], [skill[pair[1]]]], ranks=ranks)

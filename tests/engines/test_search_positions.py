@@ -60,3 +60,12 @@ def test_architectura_the_search_builds_the_park_where_it_wins_the_street():
     block 6 of street 2 and loses by 2 points whatever follows; the Park on block 3 (or the
     Fountain or Statue there) wins the game."""
     leaves_the_plan("architectura")
+
+
+@pytest.mark.slow
+def test_thunderstone_the_search_fights_to_bring_out_the_thunderstone_while_ahead():
+    """The bot leads 34 to 29; the Thunderstone waits in rank 2 behind a Kingdom in rank 1. A
+    fight now that beats the Kingdom moves the Thunderstone up and ends the game with the bot
+    ahead (it won every continuation); the patient plan goes to the village instead, and its
+    continuations won 17%."""
+    leaves_the_plan("thunderstone")

@@ -35,7 +35,9 @@ class Lords(BaseEngine):
     @staticmethod
     def search_standing(s: State) -> list[float]:
         """Each lord's points if the game ended now, gems breaking ties (for cut rollouts)."""
-        return [sum(scoring.breakdown(s, p).values()) + 0.001 * s["players"][p]["gems"] for p in range(s["n"])]
+        return [
+            sum(scoring.breakdown(s, p).values()) + 0.001 * s["players"][p]["gems"] for p in range(s["n"])
+        ]
 
     level_notes = {
         "hard": "Here it follows a stronger plan than Medium (items and the Tournament), "

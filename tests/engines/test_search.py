@@ -30,6 +30,19 @@ class Guarded:
         self.bots = getattr(engine, "bots", {})
         self.dealt: set[int] = set()
         self.views: list[Any] = []
+        # Rollouts played like players read only the dealt states the search hands them.
+        policy = getattr(engine, "search_policy", None)
+        if policy is not None:
+            self.search_policy = lambda s, seat, me, legal, rng: self._checked(
+                policy, s, seat, me, legal, rng
+            )
+            self.search_horizon = engine.search_horizon  # type: ignore[attr-defined]
+            standing = engine.search_standing  # type: ignore[attr-defined]
+            self.search_standing = lambda s: self._checked(standing, s)
+
+    def _checked(self, f: Any, s: Any, *args: Any) -> Any:
+        self._check(s)
+        return f(s, *args)
 
     def _check(self, s: Any) -> None:
         assert id(s) in self.dealt, "the bot handed the rules a state it did not deal from its view"

@@ -124,5 +124,8 @@ def _key(choice: Any) -> str:
 
 
 def _bot_label(lv: levels.Level) -> str:
-    """ "Hard bot (rated 21)": the level's ladder rating beside its name, where it has one."""
-    return f"{lv.name} bot" if lv.rating is None else f"{lv.name} bot (rated {lv.rating:.0f})"
+    """ "Hard bot (rated 21)": the level's ladder rating beside its name, where it has one, and
+    "provisional" while it rests on fewer games than a player's would need."""
+    if lv.rating is None:
+        return f"{lv.name} bot"
+    return f"{lv.name} bot (rated {lv.rating:.0f}{', provisional' if lv.provisional else ''})"

@@ -17,6 +17,7 @@ from typing import Any
 from games.engines.base import Engine
 
 LADDER_FILE = Path(__file__).with_name("ladder.json")
+PROVISIONAL_GAMES = 10  # below this many games a rating is provisional, as a player's (ratings/models.py)
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,10 @@ class Level:
     description: str
     rating: float | None = None  # from the ladder (mu - 3 sigma, as players' ratings are shown)
     rated_games: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating is not None and self.rated_games < PROVISIONAL_GAMES
 
 
 # Easiest first: the order the form offers them in.

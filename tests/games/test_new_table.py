@@ -111,9 +111,10 @@ def test_each_level_shows_its_ladder_rating_and_the_games_behind_it(alice, monke
     monkeypatch.setattr(levels, "_ladder", lambda: ladder)
     page = client_for(alice).get(reverse("new_game", args=["lords"])).text
     assert '<option value="random">Easy bot (rated 3)</option>' in page
-    assert '<option value="hard">Hard bot (rated 22)</option>' in page
+    assert '<option value="hard">Hard bot (rated 22, provisional)</option>' in page  # 8 games: too few
     assert '<option value="heuristic">Medium bot</option>' in page
-    assert '<dt>Hard bot <span class="rating">rated 22</span></dt>' in page
+    assert '<dt>Hard bot <span class="rating">rated 22, provisional</span></dt>' in page
+    assert '<dt>Easy bot <span class="rating">rated 3</span></dt>' in page
     assert "Its rating comes from 8 games against the other bots" in page
     assert "<dt>Medium bot</dt>" in page
 

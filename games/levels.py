@@ -12,9 +12,15 @@ import functools
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import Engine
+from games.engines.i18n import _ as engine_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 LADDER_FILE = Path(__file__).with_name("ladder.json")
 PROVISIONAL_GAMES = 10  # below this many games a rating is provisional, as a player's (ratings/models.py)
@@ -23,8 +29,8 @@ PROVISIONAL_GAMES = 10  # below this many games a rating is provisional, as a pl
 @dataclass(frozen=True)
 class Level:
     key: str
-    name: str
-    description: str
+    name: StrOrPromise  # in the language of the page that shows it
+    description: StrOrPromise
     rating: float | None = None  # from the ladder (mu - 3 sigma, as players' ratings are shown)
     rated_games: int = 0
 
@@ -37,9 +43,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.key: level
     for level in (
-        Level("random", "Easy", "Picks any legal move at random: good for learning the rules."),
-        Level("heuristic", "Medium", "Weighs each move by simple rules of thumb, one move at a time."),
-        Level("hard", "Hard", "Looks several moves ahead over the cards it cannot see."),
+        Level("random", _("Easy"), _("Picks any legal move at random: good for learning the rules.")),
+        Level("heuristic", _("Medium"), _("Weighs each move by simple rules of thumb, one move at a time.")),
+        Level("hard", _("Hard"), _("Looks several moves ahead over the cards it cannot see.")),
     )
 }
 
@@ -50,7 +56,7 @@ def level(key: str) -> Level:
 
 
 def name(key: str) -> str:
-    return level(key).name
+    return str(level(key).name)
 
 
 def offered(engine: Engine) -> list[Level]:
@@ -63,7 +69,9 @@ def offered(engine: Engine) -> list[Level]:
     return [
         replace(
             lv,
-            description=f"{lv.description} {notes[lv.key]}" if lv.key in notes else lv.description,
+            description=f"{lv.description} {engine_text(notes[lv.key])}"
+            if lv.key in notes
+            else lv.description,
             rating=rated.get(lv.key, {}).get("rating"),
             rated_games=rated.get(lv.key, {}).get("games", 0),
         )

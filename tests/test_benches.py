@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bench import clocks, ladder, ratings
+from bench import clocks, conformance_coverage, ladder, ratings
 
 
 def test_the_sweep_bench_runs(db):
@@ -26,3 +26,10 @@ def test_the_ladder_bench_runs():
     assert set(result["levels"]) == {"random", "heuristic", "hard"}
     assert all(level["games"] == 2 for level in result["levels"].values())
     assert sum(sum(pair["wins"]) for pair in result["pairs"]) == 3  # a first place per game, shared or not
+
+
+def test_the_conformance_coverage_bench_runs():
+    reached, cpu = conformance_coverage.run_block("lords", {"players": 3}, 49, size=2)
+    assert sorted(reached) == [49, 50] and all(reached.values()) and cpu > 0
+    pins = conformance_coverage.pinned(reached, 49)  # the seeds past 49 that reach more
+    assert pins and set(pins) <= {49, 50}

@@ -64,6 +64,7 @@ def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool | No
     outcome = engine.outcome(s)
     assert outcome is not None
     return {
+        "game": g,
         "won": win_shares(outcome["ranks"])[hard_seat],  # a shared first place split, as in plans.py
         "margin": gaps(outcome["scores"])[hard_seat],  # finer than won or lost
         "seconds": time.perf_counter() - started,
@@ -91,6 +92,10 @@ def versus(
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
+            # Each game as it ends, so a run cut short still leaves its games on record.
+            print(
+                f"  game {r['game']}: won {r['won']:g}, margin {r['margin']:+g}", file=sys.stderr, flush=True
+            )
             if len(results) % 25 == 0:  # a long run shows it is alive, and how it goes so far
                 won = sum(x["won"] for x in results)
                 print(f"  {len(results)} games, hard wins {won:g}", file=sys.stderr, flush=True)

@@ -49,7 +49,7 @@ def one_game(job: tuple[str, int, str | None, float | None]) -> tuple[float, flo
     slug, g, plan, village_at = job
     engine = get_engine(slug)
     mine, heuristic = the_plan(slug, plan, village_at), engine.bots["heuristic"]  # type: ignore[attr-defined]
-    me = g % 2
+    me = g % 2  # the same seats and deals as bench/search_vs_heuristic.py's game g
     s = engine.setup(40_000 + g, 2, {})
     rng = Rng(g * 7 + 1)
     while acting := engine.to_act(s):
@@ -68,9 +68,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--plan", default=None, help="Lords: one fixed plan instead of the search's")
     parser.add_argument("--village-at", type=float, default=None, help="Thunderstone: the village threshold")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (deal 40,000 + it)")
     args = parser.parse_args()
     started = time.perf_counter()
-    jobs = [(args.game, g, args.plan, args.village_at) for g in range(args.games)]
+    jobs = [(args.game, g, args.plan, args.village_at) for g in range(args.first, args.first + args.games)]
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(one_game, jobs, chunksize=8)
     wins = sum(w for w, _ in results)

@@ -1,10 +1,12 @@
 """The hard bot (games/engines/search.py) against the heuristic bot.
 
 Two-player games, seats rotated (the hard bot sits first in even games, second in odd ones),
-at a fixed iteration count per decision (about 0.25 s each on the project's machine), played
-on every core at once; prints the hard bot's win rate with its 95% (Wilson) interval and the
+at a fixed iteration count per decision (by default the hard bot's own, `search_iterations`,
+with no time cap so a run is reproducible), played on every core at once (`--workers`); prints the hard bot's win rate with its 95% (Wilson) interval and the
 wall time. `--solo MODE` plays Stonespine solo against Jael instead (hard bot vs Jael's deck).
-`--timing N` measures N decisions at the default time budget and prints p50/p95.
+`--timing N` measures N decisions of the hard bot as the site runs it (its iterations, the 1 s
+cap) and prints p50/p95, how many the cap stopped and the fewest iterations reached.
+A first place shared counts as a split (as in plans.py).
 `--minutes M` stops starting games after M minutes and reports the games finished; `--first G`
 numbers the games from G, so a second run adds new deals to a first one (keep G even, for the seats).
 
@@ -16,6 +18,7 @@ numbers the games from G, so a second run adds new deals to a first one (keep G 
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import os
 import sys
@@ -28,19 +31,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import wilson
 from games.engines import get_engine
 from games.engines.rng import Rng
-from games.engines.search import SearchBot, gaps
-
-# Iterations per decision worth about 0.25 s on the idle 2-core machine: the median count a 0.25 s
-# budget reached over 30 decisions of 2-player games between heuristic bots (solo: against basic
-# Jael), measured 2026-11-24. (The first figures, 32 / 60 / 40 / 12, were measured under a load
-# of about 20 and were several times too small.)
-ITERATIONS = {"architectura": 290, "stonespine": 160, "stonespine-solo": 190, "thunderstone": 54, "lords": 68}
+from games.engines.search import SearchBot, gaps, win_shares
 
 
 def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool | None]) -> dict[str, Any]:
     slug, g, iterations, solo, anchor, sigmas, relative = job
     engine = get_engine(slug)
-    hard = SearchBot(engine, iterations=iterations, anchor=anchor, sigmas=sigmas, relative=relative)
+    hard = SearchBot(
+        engine, iterations=iterations, seconds=math.inf, anchor=anchor, sigmas=sigmas, relative=relative
+    )
     heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
     players = 1 if solo else 2
     options = {"jael": solo} if solo else {}
@@ -65,7 +64,8 @@ def one_game(job: tuple[str, int, int, str | None, bool, float | None, bool | No
     outcome = engine.outcome(s)
     assert outcome is not None
     return {
-        "won": outcome["ranks"][hard_seat] == 1,
+        "game": g,
+        "won": win_shares(outcome["ranks"])[hard_seat],  # a shared first place split, as in plans.py
         "margin": gaps(outcome["scores"])[hard_seat],  # finer than won or lost
         "seconds": time.perf_counter() - started,
         "decisions": len(thinking),
@@ -92,16 +92,20 @@ def versus(
     with multiprocessing.Pool(workers) as pool:
         for r in pool.imap_unordered(one_game, jobs):
             results.append(r)
+            # Each game as it ends, so a run cut short still leaves its games on record.
+            print(
+                f"  game {r['game']}: won {r['won']:g}, margin {r['margin']:+g}", file=sys.stderr, flush=True
+            )
             if len(results) % 25 == 0:  # a long run shows it is alive, and how it goes so far
                 won = sum(x["won"] for x in results)
-                print(f"  {len(results)} games, hard wins {won}", file=sys.stderr, flush=True)
+                print(f"  {len(results)} games, hard wins {won:g}", file=sys.stderr, flush=True)
             if time.monotonic() > deadline:
                 pool.terminate()
                 break
     wall = time.perf_counter() - started
     n = len(results)
     wins = sum(r["won"] for r in results)
-    lo, hi = wilson(wins, n)
+    lo, hi = wilson(round(wins), n)
     decisions = sum(r["decisions"] for r in results)
     per = sum(r["thinking"] for r in results) / max(1, decisions)
     margins = [r["margin"] for r in results]
@@ -113,7 +117,7 @@ def versus(
     what += "" if relative is None else f" (relative margins {'on' if relative else 'off'})"
     print(
         f"{what}: {n} games (of {games} asked), {iterations} iterations/decision, {workers} processes: "
-        f"hard wins {wins}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}), mean margin {mean:+.1f} (s.e. {se:.1f}); "
+        f"hard wins {wins:g}/{n} = {wins / n:.1%} (95% {lo:.1%}-{hi:.1%}), mean margin {mean:+.1f} (s.e. {se:.1f}); "
         f"{per * 1000:.0f} ms per decision, wall {wall:.0f} s"
     )
 
@@ -124,6 +128,7 @@ def timing(slug: str, decisions: int) -> None:
     hard = engine.bots["hard"]  # type: ignore[attr-defined]
     heuristic = engine.bots["heuristic"]  # type: ignore[attr-defined]
     times: list[float] = []
+    reached: list[int] = []
     rng = Rng(5)
     g = 0
     while len(times) < decisions:
@@ -133,17 +138,21 @@ def timing(slug: str, decisions: int) -> None:
             legal = engine.legal_actions(s, seat)
             view = engine.view(s, seat)
             if seat == g % 2 and len(legal) > 1:
-                t = time.perf_counter()
-                action = hard(view, legal, rng)
-                times.append(time.perf_counter() - t)
+                thought = hard.think(view, legal, rng)
+                action = thought.action
+                times.append(thought.seconds)
+                reached.append(thought.iterations)
             else:
                 action = heuristic(view, legal, rng)
             s = engine.apply(s, seat, action)
         g += 1
     times.sort()
     p50, p95 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
+    capped = sum(1 for n in reached if n < hard.iterations)
     print(
-        f"{slug} decision time at the default budget: p50 {p50:.2f} s, p95 {p95:.2f} s ({len(times)} decisions)"
+        f"{slug} decision time at the hard bot's {hard.iterations} iterations (cap {hard.seconds:g} s): "
+        f"p50 {p50:.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; {capped} of {len(times)} decisions "
+        f"stopped by the cap (fewest iterations reached {min(reached)}); load {os.getloadavg()[0]:.1f}"
     )
 
 
@@ -171,8 +180,8 @@ def main() -> None:
     if args.timing:
         timing(args.game, args.timing)
         return
-    key = f"{args.game}-solo" if args.solo else args.game
-    iterations = args.iterations or ITERATIONS[key]
+    # By default the hard bot's own count (`search_iterations`), as the site plays it.
+    iterations = args.iterations or get_engine(args.game).search_iterations  # type: ignore[attr-defined]
     versus(
         args.game,
         args.games,

@@ -405,8 +405,10 @@ STORAGES = {
 # only the tests use this, for their own small game.
 EXTRA_ENGINES: list[str] = []
 
-# The hard bot's thinking time per decision, or (if set) a fixed number of search iterations
-# instead (tests use a few, so games with hard bots run quickly and reproducibly).
+# The hard bot runs each game's fixed number of search iterations per decision
+# (`search_iterations`, reproducible), with BOT_SECONDS only as a safety cap on a machine far
+# busier than the counts were chosen for; BOT_ITERATIONS, if set, replaces every game's count
+# (tests use a few, so games with hard bots run quickly).
 BOT_SECONDS = env.float("BOT_SECONDS", default=1.0)
 BOT_ITERATIONS: int | None = env.int("BOT_ITERATIONS", default=None)
 # The post-game analysis's search time per decision of the player (BOT_ITERATIONS applies too).

@@ -85,7 +85,7 @@ class NewGameForm(forms.Form):
                 required=False,
                 initial=OPEN,
                 choices=[(OPEN, gettext("Open for a player"))]
-                + [(lv.key, gettext("%(level)s bot") % {"level": lv.name}) for lv in self.levels],
+                + [(lv.key, _bot_label(lv)) for lv in self.levels],
             )
             _when(seat_field, {"players": [n for n in counts if n > seat]})
             self.fields[f"seat_{seat}"] = seat_field
@@ -137,3 +137,14 @@ def _players(n: int) -> str:
 
 def _key(choice: Any) -> str:
     return str(choice).lower() if isinstance(choice, bool) else str(choice)
+
+
+def _bot_label(lv: levels.Level) -> str:
+    """ "Hard bot (rated 21)": the level's ladder rating beside its name, where it has one, and
+    "provisional" while it rests on fewer games than a player's would need."""
+    name = gettext("%(level)s bot") % {"level": lv.name}
+    if lv.rating is None:
+        return name
+    if lv.provisional:
+        return gettext("%(name)s (rated %(rating).0f, provisional)") % {"name": name, "rating": lv.rating}
+    return gettext("%(name)s (rated %(rating).0f)") % {"name": name, "rating": lv.rating}

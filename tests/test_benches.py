@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bench import clocks, conformance_coverage, ratings
+from bench import clocks, conformance_coverage, ladder, ratings
 
 
 def test_the_sweep_bench_runs(db):
@@ -19,6 +19,13 @@ def test_the_ratings_bench_runs(db):
     ratings.fill(12, 60, rng)
     ratings.rate(analyze=False)
     ratings.measure(3, rng)
+
+
+def test_the_ladder_bench_runs():
+    result = ladder.ladder("architectura", games=1, hard_games=1, iterations=3)
+    assert set(result["levels"]) == {"random", "heuristic", "hard"}
+    assert all(level["games"] == 2 for level in result["levels"].values())
+    assert sum(sum(pair["wins"]) for pair in result["pairs"]) == 3  # a first place per game, shared or not
 
 
 def test_the_conformance_coverage_bench_runs():

@@ -56,7 +56,8 @@ def test_fields_say_when_they_apply(alice):
     assert 'src="/static/js/table-form.js"' in page and "<script>" not in page
 
 
-def test_options_and_bot_levels_have_names_and_a_line_each(alice):
+def test_options_and_bot_levels_have_names_and_a_line_each(alice, monkeypatch):
+    monkeypatch.setattr(levels, "_ladder", dict)  # no ladder figures: the names alone
     page = client_for(alice).get(reverse("new_game", args=["stonespine"])).text
     assert ">Placed face up<" in page and ">Legendary<" in page
     assert ">False<" not in page and ">basic<" not in page
@@ -68,6 +69,7 @@ def test_options_and_bot_levels_have_names_and_a_line_each(alice):
 
 
 def test_hard_is_offered_only_where_the_engine_has_a_hard_bot(alice, monkeypatch):
+    monkeypatch.setattr(levels, "_ladder", dict)
     highcard = registry.get("highcard")
     without_search = {key: bot for key, bot in highcard.bots.items() if key != "hard"}
     monkeypatch.setattr(highcard, "bots", without_search)
@@ -87,12 +89,41 @@ def test_hard_is_offered_only_where_the_engine_has_a_hard_bot(alice, monkeypatch
     assert levels.name("mystery_box") == "Mystery box"
 
 
-def test_a_game_may_add_a_note_to_a_level_s_line(alice):
+def test_a_game_may_add_a_note_to_a_level_s_line(alice, monkeypatch):
     """Thunderstone's hard bot keeps to a plan of its own (docs/thunderstone.md): the form says so."""
+    monkeypatch.setattr(levels, "_ladder", dict)
     page = client_for(alice).get(reverse("new_game", args=["thunderstone"])).text
     hard = levels.LEVELS["hard"].description
     assert f"<dt>Hard bot</dt><dd>{hard} Here it keeps to a patient plan" in page
     assert f"<dd>{hard}</dd>" in client_for(alice).get(reverse("new_game", args=["stonespine"])).text
+
+
+def test_each_level_shows_its_ladder_rating_and_the_games_behind_it(alice, monkeypatch):
+    """bench/ladder.py rates the levels against each other; the form shows each rating beside
+    the level's name, says how many games it rests on, and leaves an unrated level plain."""
+    ladder = {
+        "games": {
+            "lords": {
+                "levels": {"random": {"rating": 3.4, "games": 40}, "hard": {"rating": 21.6, "games": 8}}
+            }
+        }
+    }
+    monkeypatch.setattr(levels, "_ladder", lambda: ladder)
+    page = client_for(alice).get(reverse("new_game", args=["lords"])).text
+    assert '<option value="random">Easy bot (rated 3)</option>' in page
+    assert '<option value="hard">Hard bot (rated 22, provisional)</option>' in page  # 8 games: too few
+    assert '<option value="heuristic">Medium bot</option>' in page
+    assert '<dt>Hard bot <span class="rating">rated 22, provisional</span></dt>' in page
+    assert '<dt>Easy bot <span class="rating">rated 3</span></dt>' in page
+    assert "Its rating comes from 8 games against the other bots" in page
+    assert "<dt>Medium bot</dt>" in page
+
+
+def test_the_ladder_file_rates_every_level_of_every_game():
+    """The file the form reads holds a rating and its sample size for each level offered."""
+    for slug in ("architectura", "lords", "stonespine", "thunderstone"):
+        for lv in levels.offered(get_engine(slug)):
+            assert lv.rating is not None and lv.rated_games > 0, (slug, lv.key)
 
 
 def test_an_option_that_does_not_apply_is_stored_as_its_default(alice):

@@ -15,6 +15,7 @@ from .state import State, clone
 
 
 class Architectura(BaseEngine):
+    search_iterations = 500  # the hard bot's iterations a decision: about 0.4 s on the idle 2-core machine
     slug = "architectura"
     title = Translated("Architectura")
     min_players = 2

@@ -35,6 +35,7 @@ from .data import (
     WALL_VP,
     WALL_WORK,
 )
+from .view import view as view_of
 
 
 class Reading:
@@ -375,6 +376,12 @@ def heuristic_bot(view: View, legal: list[Action], rng: Rng) -> Action:
 def champion_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """The heuristic, always on the champion plan: where the hard bot's search starts."""
     return decide(Reading(view, plan="champion"), legal)
+
+
+def rollout_policy(s: Any, seat: int, me: int, legal: list[Action], rng: Rng) -> Action:
+    """How the hard bot's rollouts play (`search_policy`): its own seat on the champion plan,
+    the others by the heuristic's mix, each from its view of the dealt state."""
+    return decide(Reading(view_of(s, seat), plan="champion" if seat == me else None), legal)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -41,6 +41,7 @@ class Stonespine(BaseEngine):
     # Jael by 40-80 points whatever the move, and on a fixed scale every move looked alike
     # (docs/stonespine.md, "Bots").
     search_relative = True
+    search_iterations = 300  # the hard bot's iterations a decision: about 0.45 s on the idle 2-core machine
 
     def seat_count(self, players: int, options: dict[str, Any]) -> int:
         return 2 if players == 1 else players

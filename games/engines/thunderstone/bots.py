@@ -347,7 +347,14 @@ def decide(view: View, actions: list[Action], rng: Rng, village_at: float) -> Ac
     if len(actions) == 1:
         return actions[0]
     me = view["me"]
-    s = sample(view, me, rng)
+    return decide_dealt(sample(view, me, rng), me, actions, village_at)
+
+
+def decide_dealt(s: State, me: int, actions: list[Action], village_at: float = VILLAGE_AT) -> Action:
+    """The heuristic's choice on a full state: a deal from the seat's view (as `decide` makes
+    one), or a rollout's state inside the hard bot's search, which is itself such a deal."""
+    if len(actions) == 1:
+        return actions[0]
     ask = s["ask"]
     if ask is not None:
         return answer(s, me, actions, ask)
@@ -369,6 +376,12 @@ def patient_bot(view: View, actions: list[Action], rng: Rng) -> Action:
     """The heuristic, going to the village only for a card worth more: where the hard bot's
     search starts."""
     return decide(view, actions, rng, PATIENT_VILLAGE_AT)
+
+
+def rollout_policy(s: State, seat: int, me: int, actions: list[Action], rng: Rng) -> Action:
+    """How the hard bot's rollouts play (`search_policy`): its own seat by the patient plan, the
+    others by the heuristic, each on the dealt state the rollout plays."""
+    return decide_dealt(s, seat, actions, PATIENT_VILLAGE_AT if seat == me else VILLAGE_AT)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -18,12 +18,26 @@ UNDOABLE = ("buy", "level", "equip")
 
 class Thunderstone(BaseEngine):
     slug = "thunderstone"
-    # The hard bot overrides its starting choice only when its estimate is 3 standard errors better:
-    # at the iterations a decision affords, Thunderstone's rollouts barely tell moves apart, and
-    # at 1 standard error most overrides were noise (docs/thunderstone.md, "Bots").
-    search_sigmas = 3.0
+    # The hard bot overrides its starting choice when its estimate is 1.5 standard errors better,
+    # the noise measured from the decision's own rewards (`search_relative`), as in Lords: with
+    # rollouts played like players the estimates are worth comparing; with random rollouts
+    # (before) only 3 standard errors kept the overrides from being noise (docs/thunderstone.md).
+    search_sigmas = 1.5
+    search_relative = True
     # ...and starts from a patient party that buys only cards worth the trip (docs/thunderstone.md).
     search_hint = staticmethod(bots.patient_bot)
+    # Rollouts played like players (the patient plan for the bot, the heuristic for the others)
+    # for 30 steps (two or three turns), then judged by the points held now: random rollouts
+    # rarely fight, and said little about a move (docs/thunderstone.md, "Bots").
+    search_policy = staticmethod(bots.rollout_policy)
+    search_horizon = 30
+    search_iterations = 30  # p95 under 1 s at a load of 7 on the 2-core machine (bench/README.md)
+
+    @staticmethod
+    def search_standing(s: State) -> list[float]:
+        """Each player's points if the game ended now (for cut rollouts)."""
+        return [float(sum(rules.breakdown(s, p).values())) for p in range(s["n"])]
+
     level_notes = {
         "hard": N_(
             "Here it keeps to a patient plan (the village only for a card worth the trip), "

@@ -1,4 +1,5 @@
-"""The site in Japanese, in a real browser: the lobby, the settings and a play page of each
+"""The site in Japanese, in a real browser: the lobby, the settings, the social pages (a
+profile's reliability box, the follows and blocks, the report form) and a play page of each
 game at phone width, chosen with the switcher in the page's header. No English is left on
 them but the players' names (and, until the engines' own catalogue is complete, the texts
 the engines write), and no text runs out of its box."""
@@ -16,9 +17,11 @@ from playwright.sync_api import Page, expect
 from games import options as opts
 from games import registry, services
 from games.models import Game
+from social.models import Block, Follow, Sanction
 from tests.browser.board import no_sideways_scroll
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 from tests.browser.test_widths import mid_game
+from tests.social.test_reliability import played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = 390
@@ -160,3 +163,35 @@ def test_a_play_page_in_japanese_has_no_english_left(
 ) -> None:
     page, _ctx = _japanese_play_page(alice, bob, new_context, orm, slug, moves)
     assert english_words(page, {"Alice", "Bob"}) == []
+
+
+def _a_social_history(alice: Any, bob: Any, charlie: Any) -> None:
+    """Bob has finished games (one lost on time, at a public table); Alice follows him,
+    blocked Charlie, and was warned by a moderator."""
+    played(bob, "stonespine")
+    played(bob, "lords", timed_out=True)
+    Follow.objects.create(user=alice, followed=bob)
+    Block.objects.create(user=alice, blocked=charlie)
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.WARN)
+
+
+def test_the_social_pages_in_japanese(alice: Any, bob: Any, charlie: Any, new_context: Any, orm: Any) -> None:
+    orm(_a_social_history, alice, bob, charlie)
+    allowed = orm(engines_texts, []) | {"Alice", "Bob", "Charlie"}
+    ctx = new_context(width=PHONE, height=800)
+    page = ctx.new_page()
+    log_in(page, alice.email, "pw-" + alice.username * 2)
+    in_japanese(page)
+    pages = {
+        "/players/Bob/": "#reliability table",  # his reliability, per game, his timeout; follow, block, report
+        "/players/Alice/": "#reliability li",  # her own: the moderator's warning
+        "/players/me/relations/": "h1",  # whom she follows and blocks
+        f"/report/?player={orm(lambda: bob.pk)}": "form.stacked",
+    }
+    for path, shown in pages.items():
+        page.goto(path)
+        expect(page.locator(shown).first).to_be_visible()
+        assert english_words(page, allowed) == [], path
+        assert overflowing(page) == [], path
+        no_sideways_scroll(page)
+    no_problems(ctx)

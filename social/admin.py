@@ -67,9 +67,9 @@ class ReportAdmin(admin.ModelAdmin):
         admin.action(description=gettext_lazy("Warn the reported players (a notice and an e-mail)"))(
             _each("warn", services.warn, _warned)
         ),
-        admin.action(description=gettext_lazy("Suspend the reported players (no log-in; bots take their games)"))(
-            _each("suspend", services.suspend, _suspended)
-        ),
+        admin.action(
+            description=gettext_lazy("Suspend the reported players (no log-in; bots take their games)")
+        )(_each("suspend", services.suspend, _suspended)),
         "dismiss",
     ]
 

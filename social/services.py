@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import chat, services
-from games.notifications import in_language
 from games.errors import GameError, Illegal, NotFound
 from games.models import ChatMessage, Seat, Status
+from games.notifications import in_language
 from social.gates import blocked_either_way
 from social.models import Block, Follow, Reason, Report, Sanction
 

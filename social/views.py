@@ -43,7 +43,10 @@ def _relation(act: str, undo: str, done: Any, undone: Any) -> Callable[[HttpRequ
 
 
 follow = _relation(
-    "follow", "unfollow", gettext_lazy("You follow this player."), gettext_lazy("You no longer follow this player.")
+    "follow",
+    "unfollow",
+    gettext_lazy("You follow this player."),
+    gettext_lazy("You no longer follow this player."),
 )
 block = _relation(
     "block", "unblock", gettext_lazy("You blocked this player."), gettext_lazy("You unblocked this player.")

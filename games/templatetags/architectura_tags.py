@@ -160,7 +160,9 @@ def waiting_for(view: dict[str, Any]) -> str:
         return gettext("Everyone chooses their replacements.")
     if ask is None:
         return gettext("The game is over.")
-    what = ASKS.get(ask["k"]) or gettext("how to use the effect of %(card)s") % {"card": engine_text(ask["me"])}
+    what = ASKS.get(ask["k"]) or gettext("how to use the effect of %(card)s") % {
+        "card": engine_text(ask["me"])
+    }
     return f"{what}"
 
 

@@ -78,7 +78,8 @@ def token(element: str | None) -> dict[str, str] | None:
 
 @register.filter
 def demand_words(demand: str) -> str:
-    return str(DEMANDS.get(demand) or NAMES.get(demand, demand))
+    words = DEMANDS.get(demand) or NAMES.get(demand)
+    return str(words) if words else demand
 
 
 @register.simple_tag

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.notifications import in_language
 from social import services
 from social.models import Report, Sanction
 
@@ -21,8 +22,9 @@ from social.models import Report, Sanction
 def _each(kind: str, act: Any, handled: Any) -> Any:
     def action(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Report]) -> None:
         done = 0
-        for report in queryset.select_related("reported"):
-            note = _("Reported for: %(reason)s") % {"reason": report.get_reason_display()}
+        for report in queryset.select_related("reported__profile"):
+            with in_language(report.reported):  # the note is the player's to read (e-mail, profile)
+                note = _("Reported for: %(reason)s") % {"reason": report.get_reason_display()}
             act(request.user, report.reported, note, report)
             done += 1
         messages.success(request, handled(done) % {"count": done})

@@ -207,10 +207,19 @@ def jael_panel(view: dict[str, Any]) -> dict[str, Any]:
         "cards": cards,
         "gold": cards[-1].gold if cards else None,
         "pile": [engine_text(CHAMBERS[c].name) for c in solo["pile"]],
-        "counts": sorted(counts.items()),
+        "counts": sorted((_collected(e), n) for e, n in counts.items()),
         "stars": sum(int(e[4:]) for e in items if e.startswith("star")),
         "mode": solo["mode"],
     }
+
+
+def _collected(element: str) -> str:
+    """An element of Jael's collection in words (stars counted apart, bright or dark)."""
+    if element == "star+":
+        return gettext("star")
+    if element == "star-":
+        return gettext("dark star")
+    return str(NAMES.get(element, element))
 
 
 def _and(values: list[Any]) -> str:

@@ -44,13 +44,15 @@ class NewGameForm(forms.Form):
 
     # 0 lets anyone in; docs/social.md says how the share is counted.
     min_reliability = forms.IntegerField(
-        label="Least reliability to join (%)",
+        label=_("Least reliability to join (%)"),
         required=False,
         initial=0,
         min_value=0,
         max_value=100,
-        help_text="The share of a player's finished games they played to the end (no timeout, "
-        "no early resignation); 0 lets anyone in.",
+        help_text=_(
+            "The share of a player's finished games they played to the end (no timeout, "
+            "no early resignation); 0 lets anyone in."
+        ),
     )
 
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:

@@ -325,11 +325,13 @@ def send_invitation(game_id: int, seat_index: int, user_id: int) -> int:
     if not claimed or user is None or not user.email or user.profile.notify == Notify.NONE:
         return 0
     game = Game.objects.select_related("created_by__profile").get(pk=game_id)
-    title = registry.get(game.engine).title
     host = game.created_by.profile.display_name
+    with in_language(user):
+        title = registry.get(game.engine).title  # the game's name as the reader's language has it
+        subject = _("%(host)s keeps you a seat at a table of %(title)s") % {"host": host, "title": title}
     send_mail_to(
         user,
-        f"{host} keeps you a seat at a table of {title}",
+        subject,
         "email/invitation.txt",
         {"host": host, "title": title, "url": settings.SITE_URL + game.get_absolute_url()},
     )

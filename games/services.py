@@ -58,7 +58,7 @@ def create_game(
             % {"paces": ", ".join(clocks.PACES)}
         )
     if not 0 <= min_reliability <= 100:
-        raise Illegal("the least reliability to join is a percent, from 0 to 100")
+        raise Illegal(_("the least reliability to join is a percent, from 0 to 100"))
     try:
         options = engine.validate_options(players, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -117,7 +117,7 @@ def _may_open_another(user: Any) -> None:
 def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
     game = _locked(game_id)
     if game.status != Status.OPEN:
-        raise Conflict(_("this table is no longer taking players"))
+        raise Conflict(_(_("this table is no longer taking players")))
     # A rematch keeps a seat for each player invited to it (games/rematch.py).
     seat = game.seats.filter(invited=user).first()
     if not game.public and not token_matches(token, game.invite_token) and seat is None:
@@ -147,15 +147,15 @@ def invite_player(user: Any, game_id: int, invitee_id: int) -> Game:
     the table shows in their lobby, and only they may take that seat (or decline it)."""
     game = _locked(game_id)
     if game.created_by_id != user.pk:
-        raise Forbidden("only the player who opened the table can invite to it")
+        raise Forbidden(_("only the player who opened the table can invite to it"))
     if game.status != Status.OPEN:
-        raise Conflict("this table is no longer taking players")
+        raise Conflict(_("this table is no longer taking players"))
     invitee = get_user_model().objects.filter(pk=invitee_id, is_active=True).first()
     if invitee is None:
-        raise NotFound("there is no such player")
+        raise NotFound(_("there is no such player"))
     seats = list(game.seats.all())
     if any(invitee.pk in (s.user_id, s.invited_id) for s in seats):
-        raise Conflict("that player already sits at this table or is invited to it")
+        raise Conflict(_("that player already sits at this table or is invited to it"))
     refused = gates.refusal("invite", user=user, invitee=invitee, game=game)
     if refused:
         raise Forbidden(refused)
@@ -163,7 +163,7 @@ def invite_player(user: Any, game_id: int, invitee_id: int) -> Game:
         (s for s in seats if s.kind == SeatKind.HUMAN and s.user_id is None and s.invited_id is None), None
     )
     if seat is None:
-        raise Conflict("this table has no open seat left")
+        raise Conflict(_("this table has no open seat left"))
     seat.invited, seat.invite_emailed = invitee, False
     seat.save(update_fields=["invited", "invite_emailed"])
     _lobby_changed(game)

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, RawPostDataException
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
@@ -347,11 +348,11 @@ def _invite(request: HttpRequest, game: Game) -> Game:
     try:
         invitee = _whole_number(request.POST.get("user", ""))
     except ValueError:
-        raise Illegal("choose a player to invite") from None
+        raise Illegal(gettext("choose a player to invite")) from None
     return services.invite_player(request.user, game.pk, invitee)
 
 
-invite_player = _lifecycle(_invite, "A seat is kept for that player: the table is in their lobby.")
+invite_player = _lifecycle(_invite, _("A seat is kept for that player: the table is in their lobby."))
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

@@ -11,21 +11,39 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from games.notifications import in_language
 from social import services
 from social.models import Report, Sanction
 
 
-def _each(kind: str, act: Any) -> Any:
+def _each(kind: str, act: Any, handled: Any) -> Any:
     def action(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Report]) -> None:
         done = 0
-        for report in queryset.select_related("reported"):
-            act(request.user, report.reported, f"Reported for: {report.get_reason_display()}", report)
+        for report in queryset.select_related("reported__profile"):
+            with in_language(report.reported):  # the note is the player's to read (e-mail, profile)
+                note = _("Reported for: %(reason)s") % {"reason": report.get_reason_display()}
+            act(request.user, report.reported, note, report)
             done += 1
-        messages.success(request, f"{kind}: {done} report(s) handled.")
+        messages.success(request, handled(done) % {"count": done})
 
     action.__name__ = f"{kind}_reported"
     return action
+
+
+# What each action says it did, counted (a whole sentence each, for the languages' plurals).
+def _muted(n: int) -> str:
+    return ngettext("Muted: %(count)d report handled.", "Muted: %(count)d reports handled.", n)
+
+
+def _warned(n: int) -> str:
+    return ngettext("Warned: %(count)d report handled.", "Warned: %(count)d reports handled.", n)
+
+
+def _suspended(n: int) -> str:
+    return ngettext("Suspended: %(count)d report handled.", "Suspended: %(count)d reports handled.", n)
 
 
 @admin.register(Report)
@@ -45,20 +63,22 @@ class ReportAdmin(admin.ModelAdmin):
         "handled_at",
     ]
     actions = [
-        admin.action(description="Mute the reported players (no chat)")(_each("mute", services.mute)),
-        admin.action(description="Warn the reported players (a notice and an e-mail)")(
-            _each("warn", services.warn)
+        admin.action(description=gettext_lazy("Mute the reported players (no chat)"))(
+            _each("mute", services.mute, _muted)
         ),
-        admin.action(description="Suspend the reported players (no log-in; bots take their games)")(
-            _each("suspend", services.suspend)
+        admin.action(description=gettext_lazy("Warn the reported players (a notice and an e-mail)"))(
+            _each("warn", services.warn, _warned)
         ),
+        admin.action(
+            description=gettext_lazy("Suspend the reported players (no log-in; bots take their games)")
+        )(_each("suspend", services.suspend, _suspended)),
         "dismiss",
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Report]:
         return super().get_queryset(request).select_related("reported", "reporter")
 
-    @admin.action(description="Dismiss (nothing to do)")
+    @admin.action(description=gettext_lazy("Dismiss (nothing to do)"))
     def dismiss(self, request: HttpRequest, queryset: QuerySet[Report]) -> None:
         for report in queryset:
             services.dismiss(request.user, report)
@@ -74,7 +94,7 @@ class SanctionAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sanctions come from the reports' actions, which also take their effects
 
-    @admin.action(description="Lift (a suspended player may log in again)")
+    @admin.action(description=gettext_lazy("Lift (a suspended player may log in again)"))
     def lift(self, request: HttpRequest, queryset: QuerySet[Sanction]) -> None:
         for sanction in queryset:
             services.lift(request.user, sanction)

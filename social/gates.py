@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from games import gates
 from games.models import Game
@@ -31,35 +32,35 @@ def _people_at(game: Game) -> set[int]:
 
 def may_join(user: Any, game: Game) -> str | None:
     if blocked_either_way(user.pk) & _people_at(game):
-        return "you cannot sit at this table: there is a block between you and a player here"
+        return _("you cannot sit at this table: there is a block between you and a player here")
     # A seat kept for this player (an invitation, a rematch) was their table's choice by name.
     invited = any(s.invited_id == user.pk for s in game.seats.all())
     if game.min_reliability and not invited:
         mine = reliability.percent(user)
         if mine < game.min_reliability:
-            return (
-                f"this table asks for a reliability of at least {game.min_reliability}% "
-                f"(games played to the end); yours is {mine}%"
-            )
+            return _(
+                "this table asks for a reliability of at least %(least)d%% "
+                "(games played to the end); yours is %(mine)d%%"
+            ) % {"least": game.min_reliability, "mine": mine}
     return None
 
 
 def may_invite(user: Any, invitee: Any, game: Game) -> str | None:
     if blocked_either_way(invitee.pk) & (_people_at(game) | {user.pk}):
-        return "you cannot invite that player: there is a block between them and a player here"
+        return _("you cannot invite that player: there is a block between them and a player here")
     return None
 
 
 def may_chat(user: Any, game: Game) -> str | None:
     if Sanction.in_force(Sanction.Kind.MUTE).filter(user=user).exists():
-        return "a moderator muted you: you may not write in chats for now"
+        return _("a moderator muted you: you may not write in chats for now")
     return None
 
 
 def may_rematch(user: Any, game: Game) -> str | None:
     players = [s.user_id for s in game.seats.all() if s.user_id is not None]
     if Block.objects.filter(user_id__in=players, blocked_id__in=players).exists():
-        return "no rematch for this game: there is a block between two of its players"
+        return _("no rematch for this game: there is a block between two of its players")
     return None
 
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models import ChatMessage
 
@@ -45,11 +46,11 @@ class Block(models.Model):
 
 
 class Reason(models.TextChoices):
-    ABUSE = "abuse", "Insults or harassment"
-    SPAM = "spam", "Spam or advertising"
-    STALLING = "stalling", "Stalling or abandoning games"
-    CHEATING = "cheating", "Cheating (several accounts, outside help)"
-    OTHER = "other", "Something else"
+    ABUSE = "abuse", _("Insults or harassment")
+    SPAM = "spam", _("Spam or advertising")
+    STALLING = "stalling", _("Stalling or abandoning games")
+    CHEATING = "cheating", _("Cheating (several accounts, outside help)")
+    OTHER = "other", _("Something else")
 
 
 class Report(models.Model):
@@ -57,9 +58,9 @@ class Report(models.Model):
     queue in the admin (social/admin.py)."""
 
     class State(models.TextChoices):
-        OPEN = "open", "Waiting for a moderator"
-        HANDLED = "handled", "Handled"
-        DISMISSED = "dismissed", "Dismissed"
+        OPEN = "open", _("Waiting for a moderator")
+        HANDLED = "handled", _("Handled")
+        DISMISSED = "dismissed", _("Dismissed")
 
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
@@ -89,9 +90,9 @@ class Sanction(models.Model):
     e-mail) or a suspension (no log-in; their running games go to bots)."""
 
     class Kind(models.TextChoices):
-        MUTE = "mute", "Muted (may not chat)"
-        WARN = "warn", "Warned"
-        SUSPEND = "suspend", "Suspended (may not log in)"
+        MUTE = "mute", _("Muted (may not chat)")
+        WARN = "warn", _("Warned")
+        SUSPEND = "suspend", _("Suspended (may not log in)")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions")
     kind = models.CharField(max_length=8, choices=Kind.choices)

@@ -15,22 +15,33 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import chat, services
 from games.errors import GameError, Illegal, NotFound
 from games.models import ChatMessage, Seat, Status
+from games.notifications import in_language
 from social.gates import blocked_either_way
 from social.models import Block, Follow, Reason, Report, Sanction
 
 log = logging.getLogger(__name__)
 
 
+# Each refusal whole, so that a language words it its own way.
+_NOT_YOURSELF = {
+    "follow": gettext_lazy("you cannot follow yourself"),
+    "block": gettext_lazy("you cannot block yourself"),
+    "report": gettext_lazy("you cannot report yourself"),
+}
+
+
 def _other(user: Any, other_id: int, verb: str) -> Any:
     if other_id == user.pk:
-        raise Illegal(f"you cannot {verb} yourself")
+        raise Illegal(str(_NOT_YOURSELF[verb]))
     other = get_user_model().objects.filter(pk=other_id).first()
     if other is None:
-        raise NotFound("there is no such player")
+        raise NotFound(_("there is no such player"))
     return other
 
 
@@ -45,7 +56,7 @@ def _once(model: Any, **fields: Any) -> None:
 def follow(user: Any, other_id: int) -> None:
     other = _other(user, other_id, "follow")
     if other.pk in blocked_either_way(user.pk):
-        raise Illegal("there is a block between you and this player")
+        raise Illegal(_("there is a block between you and this player"))
     _once(Follow, user=user, followed=other)
 
 
@@ -70,7 +81,7 @@ def readable_line(user: Any, line_id: int) -> ChatMessage:
     player's) is no line to them."""
     line = ChatMessage.objects.select_related("game", "user__profile").filter(pk=line_id).first()
     if line is None or not chat.may_read(line.game, user) or line.user_id in blocked_either_way(user.pk):
-        raise NotFound("there is no such chat line")
+        raise NotFound(_("there is no such chat line"))
     return line
 
 
@@ -79,16 +90,16 @@ def report(
 ) -> Report:
     """Reports a player, or one chat line (its author is the player reported)."""
     if reason not in Reason.values:
-        raise Illegal("choose a reason from the list")
+        raise Illegal(_("choose a reason from the list"))
     details = details.strip()
     if len(details) > 1000:
-        raise Illegal("say it in at most 1000 characters")
+        raise Illegal(_("say it in at most 1000 characters"))
     line = None
     if line_id is not None:
         line = readable_line(user, line_id)
         player_id = line.user_id
     if player_id is None:
-        raise Illegal("choose a player or a chat line to report")
+        raise Illegal(_("choose a player or a chat line to report"))
     reported = _other(user, player_id, "report")
     return Report.objects.create(
         reporter=user,
@@ -125,14 +136,13 @@ def warn(moderator: Any, user: Any, note: str = "", report: Report | None = None
     with transaction.atomic():
         sanction = _sanction(moderator, user, Sanction.Kind.WARN, note, report, None)
     if user.email:
-        send_mail(
-            "A moderator's warning",
-            "A moderator looked at a report about you and warns you:\n\n"
-            f"{note or 'please keep to the rules of fair play and courtesy.'}\n\n"
-            "A further report may lead to a mute or a suspension.",
-            None,
-            [user.email],
-        )
+        with in_language(user):  # the player's own language, not the moderator's
+            subject = _("A moderator's warning")
+            body = _(
+                "A moderator looked at a report about you and warns you:\n\n%(note)s\n\n"
+                "A further report may lead to a mute or a suspension."
+            ) % {"note": note or _("please keep to the rules of fair play and courtesy.")}
+        send_mail(subject, body, None, [user.email])
     return sanction
 
 

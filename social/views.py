@@ -11,6 +11,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import limits
@@ -24,7 +26,7 @@ def _back(request: HttpRequest, user_id: int) -> HttpResponse:
     return redirect("player", other.profile.display_name)
 
 
-def _relation(act: str, undo: str, done: str, undone: str) -> Callable[[HttpRequest, int], HttpResponse]:
+def _relation(act: str, undo: str, done: Any, undone: Any) -> Callable[[HttpRequest, int], HttpResponse]:
     @require_POST
     @login_required
     def view(request: HttpRequest, user_id: int) -> HttpResponse:
@@ -40,8 +42,15 @@ def _relation(act: str, undo: str, done: str, undone: str) -> Callable[[HttpRequ
     return view
 
 
-follow = _relation("follow", "unfollow", "You follow this player.", "You no longer follow this player.")
-block = _relation("block", "unblock", "You blocked this player.", "You unblocked this player.")
+follow = _relation(
+    "follow",
+    "unfollow",
+    gettext_lazy("You follow this player."),
+    gettext_lazy("You no longer follow this player."),
+)
+block = _relation(
+    "block", "unblock", gettext_lazy("You blocked this player."), gettext_lazy("You unblocked this player.")
+)
 
 
 @login_required
@@ -59,12 +68,12 @@ def relations(request: HttpRequest) -> HttpResponse:
 
 
 class ReportForm(forms.Form):
-    reason = forms.ChoiceField(choices=Reason.choices, widget=forms.RadioSelect, label="Why")
+    reason = forms.ChoiceField(choices=Reason.choices, widget=forms.RadioSelect, label=gettext_lazy("Why"))
     details = forms.CharField(
         required=False,
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 4}),
-        label="Anything the moderators should know",
+        label=gettext_lazy("Anything the moderators should know"),
     )
 
 
@@ -76,7 +85,7 @@ def report(request: HttpRequest) -> HttpResponse:
         player = int(source["player"]) if source.get("player") else None
         line_id = int(source["line"]) if source.get("line") else None
     except ValueError:
-        return HttpResponse("player= and line= take an id", status=400, content_type="text/plain")
+        return HttpResponse(_("player= and line= take an id"), status=400, content_type="text/plain")
     try:
         line = services.readable_line(request.user, line_id) if line_id else None
     except GameError as exc:
@@ -87,7 +96,7 @@ def report(request: HttpRequest) -> HttpResponse:
     else:
         target = get_user_model().objects.filter(pk=player or 0).select_related("profile").first()
     if target is None:
-        raise Http404("there is no such player")
+        raise Http404(_("there is no such player"))
     form = ReportForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -100,7 +109,7 @@ def report(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
             status = exc.status
         else:
-            messages.success(request, "Thank you: a moderator will look at your report.")
+            messages.success(request, _("Thank you: a moderator will look at your report."))
             return redirect("player", made.reported.profile.display_name)
     elif request.method == "POST":
         status = 400

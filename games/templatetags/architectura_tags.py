@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines.architectura.cards import ADDITIONAL, BASIC, BLOCKS, BUILDINGS, COLOURS, HAND_LIMIT, TOKENS
 from games.engines.architectura.rules import HEAD_START
+from games.engines.i18n import _ as engine_text
 
 register = template.Library()
 
@@ -25,18 +26,24 @@ KINDS = {
 }
 
 
+def _formula(value: str) -> str:
+    """A basic value as the card prints it ("No.-1", "cards in it-2"), its words translated."""
+    return value.replace("No.", gettext("No.")).replace("cards in it", gettext("cards in it"))
+
+
 def building_info(name: str) -> dict[str, Any]:
     b = BUILDINGS[name]
     return {
-        "name": name,
+        "name": name,  # the key the page's targets use (data-target), in English
+        "label": engine_text(name),  # the name as the reader's language has it
         "kind": b.kind,
         "kind_text": KINDS[b.kind],
         "values": list(b.values),
-        "basic_value": b.basic_value,
-        "text": b.text,
+        "basic_value": _formula(b.basic_value),
+        "text": engine_text(b.text) if b.text else "",
         "advanced": b.advanced,
         "guarded": b.guarded,
-        "replaces": ", ".join(b.replaces),
+        "replaces": gettext(", ").join(engine_text(r) for r in b.replaces),
         "end": b.scoring is not None,
         "sides": _sides(name, b.basic),
         "value": None,
@@ -153,7 +160,9 @@ def waiting_for(view: dict[str, Any]) -> str:
         return gettext("Everyone chooses their replacements.")
     if ask is None:
         return gettext("The game is over.")
-    what = ASKS.get(ask["k"]) or gettext("how to use the effect of %(card)s") % {"card": ask["me"]}
+    what = ASKS.get(ask["k"]) or gettext("how to use the effect of %(card)s") % {
+        "card": engine_text(ask["me"])
+    }
     return f"{what}"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
+from games.engines.i18n import _ as engine_text
 from games.engines.lords import data as d
 from games.engines.lords.data import (
     BONUS_WORDS,
@@ -32,25 +33,32 @@ register = template.Library()
 
 
 def herb(h: str, n: int | None = None) -> dict[str, Any]:
-    return {"code": h, "name": HERB_NAMES[h], "colour": HERB_COLOURS[h], "n": n}
+    return {"code": h, "name": engine_text(HERB_NAMES[h]), "colour": HERB_COLOURS[h], "n": n}
 
 
 def spell_info(cid: str) -> dict[str, Any]:
     x = SPELLS[cid]
     return {
         "id": cid,
-        "name": x.name,
+        "name": engine_text(x.name),
         "kind": x.kind,
         "herbs": [herb(h) for h in x.herbs],
         "price": x.price,
         "vp": x.vp,
-        "bonus": BONUS_WORDS[x.bonus],
+        "bonus": engine_text(BONUS_WORDS[x.bonus]),
     }
 
 
 def item_info(iid: str) -> dict[str, Any]:
     x = ITEMS[iid]
-    return {"id": iid, "name": x.name, "price": x.price, "vp": x.vp, "effect": x.words, "sell": x.sell}
+    return {
+        "id": iid,
+        "name": engine_text(x.name),
+        "price": x.price,
+        "vp": x.vp,
+        "effect": engine_text(x.words),
+        "sell": x.sell,
+    }
 
 
 @register.simple_tag
@@ -71,7 +79,7 @@ def lords_sections(view: dict[str, Any], names: list[str]) -> list[dict[str, Any
             spots.append(
                 {
                     "id": sid,
-                    "name": spot.name,
+                    "name": engine_text(spot.name),
                     "area": spot.area,
                     "cost": costs.get(sid) or base_cost(spot.area, spot.value),
                     "workers": [{"seat": w, "name": names[w] if w < len(names) else "?"} for w in here],
@@ -80,7 +88,7 @@ def lords_sections(view: dict[str, Any], names: list[str]) -> list[dict[str, Any
                     "action": json.dumps({"type": "place", "spot": sid}),
                 }
             )
-        sections.append({"number": number, "title": title, "spots": spots})
+        sections.append({"number": number, "title": engine_text(title), "spots": spots})
     return sections
 
 
@@ -187,7 +195,7 @@ def herb_key() -> list[dict[str, Any]]:
 
 @register.filter
 def herb_name(code: str) -> str:
-    return HERB_NAMES.get(code, code)
+    return engine_text(HERB_NAMES[code]) if code in HERB_NAMES else code
 
 
 @register.simple_tag
@@ -196,8 +204,8 @@ def lords_catalogue() -> dict[str, Any]:
     return {
         "spells": [spell_info(c) for c in sorted(SPELLS)],
         "items": [item_info(i) for i in sorted(ITEMS) if i == _first_of(ITEMS[i].name)],
-        "copies": {
-            name: sum(1 for x in ITEMS.values() if x.name == name)
+        "copies": {  # by the name as shown
+            engine_text(name): sum(1 for x in ITEMS.values() if x.name == name)
             for name in {x.name for x in ITEMS.values()}
         },
         "herbs": [herb(h) for h in (*HERBS, ROTTED)],
@@ -275,7 +283,8 @@ def lords_rules() -> dict[str, Any]:
         "tournament": d.tournament_places(4),
         "tournament_2": d.tournament_places(2),
         "tournament_min": d.TOURNAMENT_MIN,
-        "prizes": ", ".join(str(g) for g in TOURNAMENT_PRIZES[:-1]) + f" and {TOURNAMENT_PRIZES[-1]}",
+        "prizes": gettext("%(some)s and %(last)s")
+        % {"some": gettext(", ").join(str(g) for g in TOURNAMENT_PRIZES[:-1]), "last": TOURNAMENT_PRIZES[-1]},
         "labour": _or(labour),
         "labour_count": len(labour),
         "herb_sell": d.HERB_SELL,
@@ -291,7 +300,7 @@ def lords_rules() -> dict[str, Any]:
         "tied_vp": d.TIED_MAJORITY_VP,
         "bag_herb": d.BAG[d.HERBS[0]],
         "bag_rotted": d.BAG[ROTTED],
-        "closed_2": [{"name": s.name, "value": s.value} for s in closed],
+        "closed_2": [{"name": engine_text(s.name), "value": s.value} for s in closed],
         "catch_up_price": d.CATCH_UP_PRICE,
         "hires": sum(SPOTS[sid].area == "hire" for sid in spots_for(4)),
         "hires_2": sum(SPOTS[sid].area == "hire" for sid in spots_for(2)),

@@ -11,6 +11,7 @@ from django import template
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.i18n import _ as engine_text
 from games.engines.stonespine import data
 from games.engines.stonespine import dungeon as d
 from games.engines.stonespine.cards import CHALLENGES, GOALS
@@ -34,6 +35,14 @@ NAMES = {
     "spike": _("spike trap"),
     "treasure": _("treasure chest"),
     "passage": _("secret passage"),
+}
+# A blueprint demand in words: a chamber type, a monster, any trap, a star or a treasure chest.
+DEMANDS = {
+    "cave": _("cave"),
+    "stone": _("stone"),
+    "trap": _("trap"),
+    "star": _("star"),
+    "treasure": _("treasure"),
 }
 FAMILY = {
     **dict.fromkeys(("slime", "ooze", "gnoll", "goblin", "kobold"), "monster"),
@@ -65,6 +74,12 @@ def token(element: str | None) -> dict[str, str] | None:
         "name": str(NAMES.get(element, element)),
         "family": FAMILY.get(element, "other"),
     }
+
+
+@register.filter
+def demand_words(demand: str) -> str:
+    words = DEMANDS.get(demand) or NAMES.get(demand)
+    return str(words) if words else demand
 
 
 @register.simple_tag
@@ -105,8 +120,8 @@ def dungeon(view: dict[str, Any], seat: int) -> dict[str, Any]:
             if cell is not None:
                 ch = CHAMBERS[cell["id"]]
                 out |= {
-                    "name": ch.name,
-                    "kind": ch.kind,
+                    "name": engine_text(ch.name),
+                    "kind": engine_text(ch.kind),
                     "gold": ch.gold,
                     "doors": dict(zip(("top", "right", "bottom", "left"), ch.doors, strict=True)),
                     "passages": cell["sp"],
@@ -140,8 +155,8 @@ def chamber(cid: int) -> dict[str, Any]:
     ch = CHAMBERS[cid]
     return {
         "id": cid,
-        "name": ch.name,
-        "kind": ch.kind,
+        "name": engine_text(ch.name),
+        "kind": engine_text(ch.kind),
         "gold": ch.gold,
         "icon": ch.solo_icon,
         "doors": dict(zip(("top", "right", "bottom", "left"), ch.doors, strict=True)),
@@ -191,11 +206,20 @@ def jael_panel(view: dict[str, Any]) -> dict[str, Any]:
     return {
         "cards": cards,
         "gold": cards[-1].gold if cards else None,
-        "pile": [CHAMBERS[c].name for c in solo["pile"]],
-        "counts": sorted(counts.items()),
+        "pile": [engine_text(CHAMBERS[c].name) for c in solo["pile"]],
+        "counts": sorted((_collected(e), n) for e, n in counts.items()),
         "stars": sum(int(e[4:]) for e in items if e.startswith("star")),
         "mode": solo["mode"],
     }
+
+
+def _collected(element: str) -> str:
+    """An element of Jael's collection in words (stars counted apart, bright or dark)."""
+    if element == "star+":
+        return gettext("star")
+    if element == "star-":
+        return gettext("dark star")
+    return str(NAMES.get(element, element))
 
 
 def _and(values: list[Any]) -> str:
@@ -220,8 +244,10 @@ def stonespine_rules() -> dict[str, Any]:
         "priority": _and(list(data.PRIORITY_VP)),
         "goal": _and(list(data.GOAL_VP)),
         "challenges": data.YEARS - 1,  # one a year when passing, none in the last year
-        "blueprint": ", ".join(f"{met} → {vp}" for met, vp in blueprint[:-1])
-        + f", all {blueprint[-1][0]} → {blueprint[-1][1]}",
+        "blueprint": gettext(", ").join(
+            [f"{met} → {vp}" for met, vp in blueprint[:-1]]
+            + [gettext("all %(met)s → %(vp)s") % {"met": blueprint[-1][0], "vp": blueprint[-1][1]}]
+        ),
         "demands": blueprint[-1][0],
         "blueprint_least": blueprint[0][0],
     }

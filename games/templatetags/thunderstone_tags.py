@@ -9,6 +9,7 @@ from django import template
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.i18n import _ as engine_text
 from games.engines.thunderstone import setup
 from games.engines.thunderstone.battle import LIGHT_COST
 from games.engines.thunderstone.data import (
@@ -35,20 +36,66 @@ GROUP_WORDS = {
     "disease": "",
     "stone": "",
 }
+# The cards' classes and monster groups as the site words them (the engines keep them as
+# keys). A group of two words ("Undead Doom") is worded whole.
+CLASS_WORDS = {
+    "Abyssal": _("Abyssal"),
+    "Archer": _("Archer"),
+    "Black": _("Black"),
+    "Blue": _("Blue"),
+    "Blunt": _("Blunt"),
+    "Cleric": _("Cleric"),
+    "Disease": _("Disease"),
+    "Doom": _("Doom"),
+    "Doomknight": _("Doomknight"),
+    "Doomknight Humanoid": _("Doomknight Humanoid"),
+    "Dragon": _("Dragon"),
+    "Edged": _("Edged"),
+    "Enchanted": _("Enchanted"),
+    "Fighter": _("Fighter"),
+    "Food": _("Food"),
+    "Green": _("Green"),
+    "Hero": _("Hero"),
+    "Humanoid": _("Humanoid"),
+    "Item": _("Item"),
+    "Light": _("Light"),
+    "Magic": _("Magic"),
+    "Militia": _("Militia"),
+    "Monster": _("Monster"),
+    "Ooze": _("Ooze"),
+    "Red": _("Red"),
+    "Spell": _("Spell"),
+    "Spirit": _("Spirit"),
+    "Thief": _("Thief"),
+    "Thunderstone": _("Thunderstone"),
+    "Undead": _("Undead"),
+    "Undead Doom": _("Undead Doom"),
+    "Undead Spirit": _("Undead Spirit"),
+    "Villager": _("Villager"),
+    "Weapon": _("Weapon"),
+    "White": _("White"),
+    "Wizard": _("Wizard"),
+}
+
+
+def class_words(key: str) -> str:
+    return str(CLASS_WORDS.get(key, key))
+
+
 ORDER = ("Hero", "Militia", "Fighter", "Cleric", "Wizard", "Thief", "Archer", "Weapon", "Edged", "Blunt")
 
 
 def _classes(c: Card) -> str:
     names = sorted(c.classes - {"Hero", "Monster"}, key=lambda x: (ORDER.index(x) if x in ORDER else 99, x))
     if c.is_monster:
-        return c.monster_group
-    return " ".join(names)
+        return class_words(c.monster_group)
+    return " ".join(class_words(n) for n in names)
 
 
 def kind_info(c: Card) -> dict[str, Any]:
     """The numbers and words a card shows, by kind."""
     return {
-        "name": c.name,
+        "name": engine_text(c.name),  # shown only: the page's targets use the card's id
         "group": c.group,
         "classes": _classes(c),
         "level": c.level if c.group == "hero" else None,
@@ -64,7 +111,7 @@ def kind_info(c: Card) -> dict[str, Any]:
         "health": c.health if c.is_monster else None,
         "xp": c.xp if c.is_monster else None,
         "penalty": c.penalty or None,
-        "text": TEXT[c.name],
+        "text": engine_text(TEXT[c.name]) if TEXT[c.name] else "",
         "slug": c.slug,
     }
 
@@ -123,7 +170,7 @@ def dungeon_deck(view: dict[str, Any]) -> dict[str, Any]:
         "unseen": d["unseen"],
         "zone": d["zone"],
         "bottom": [card_of(c) for c in d["bottom"]],
-        "unseen_kinds": sorted(d["unseen_kinds"].items()),
+        "unseen_kinds": sorted((engine_text(k), n) for k, n in d["unseen_kinds"].items()),
         "stone": where,
     }
 
@@ -144,7 +191,7 @@ def village_stacks(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "id": sid,
                 "dom": sid.replace(":", "-").replace(" ", "-").lower(),
                 "kind": sid.split(":", 1)[0],
-                "name": sid.split(":", 1)[1],
+                "name": engine_text(sid.split(":", 1)[1]),
                 "top": info,
                 "left": left,
                 "levels": [(k, n) for k, n in groups] if len(groups) > 1 else [],
@@ -174,7 +221,7 @@ def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]
                 "discard": [card_of(c) for c in pv["discard"]],
                 "xp": pv["xp"],
                 "score": pv["score"],
-                "unseen": sorted(pv["unseen"].items()),
+                "unseen": sorted((engine_text(k), n) for k, n in pv["unseen"].items()),
                 "choosing": waiting and ask["need"][p] and not ask["done"][p],
                 "chosen": waiting and ask["need"][p] and ask["done"][p],
                 "stone": view["stone"] == p,
@@ -198,9 +245,9 @@ def hand_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
         assert info is not None
         notes = []
         if cid in carrier:
-            notes.append(gettext("carries the %(card)s") % {"card": card(carrier[cid]).name})
+            notes.append(gettext("carries the %(card)s") % {"card": engine_text(card(carrier[cid]).name)})
         if cid in equip:
-            notes.append(gettext("carried by the %(card)s") % {"card": card(equip[cid]).name})
+            notes.append(gettext("carried by the %(card)s") % {"card": engine_text(card(equip[cid]).name)})
         if strength.get(cid):
             notes.append(gettext("Strength +%(bonus)s") % {"bonus": strength[cid]})
         if cid in used:
@@ -223,7 +270,7 @@ def group_words(group: str) -> str:
 
 @register.simple_tag
 def monster_groups() -> list[tuple[str, list[dict[str, Any]]]]:
-    return [(g, [kind_info(m) for m in ms]) for g, ms in sorted(MONSTERS_BY_GROUP.items())]
+    return [(class_words(g), [kind_info(m) for m in ms]) for g, ms in sorted(MONSTERS_BY_GROUP.items())]
 
 
 @register.simple_tag
@@ -288,7 +335,7 @@ def _light_example(light_cards: list[str], hall: list[str]) -> dict[str, Any]:
         rows.append(
             {
                 "rank": rank,
-                "name": name,
+                "name": engine_text(name),
                 "own": m.penalty,
                 "dark": rank + m.penalty,
                 "bare": LIGHT_COST * (rank + m.penalty),
@@ -332,7 +379,7 @@ def thunderstone_rules() -> dict[str, Any]:
         "levels": [{"level": c.level, "count": c.count} for c in stack],
         "village": setup.VILLAGE_STACKS,
         "deck": sum(n for _, n in START_DECK),
-        "start": [{"name": name, "count": n} for name, n in START_DECK],
+        "start": [{"name": engine_text(name), "count": n} for name, n in START_DECK],
         "hand": HAND_SIZE,
         "militia_xp": MILITIA_XP,
         "light_cost": LIGHT_COST,

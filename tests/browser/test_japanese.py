@@ -1,7 +1,7 @@
-"""The site in Japanese, in a real browser: the lobby, the settings and a play page of each
+"""The site in Japanese, in a real browser: the lobby, the settings, the social pages (a
+profile's reliability box, the follows and blocks, the report form) and a play page of each
 game at phone width, chosen with the switcher in the page's header. No English is left on
-them but the players' names (and, until the engines' own catalogue is complete, the texts
-the engines write), and no text runs out of its box."""
+them but the players' names, and no text runs out of its box."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ from playwright.sync_api import Page, expect
 from games import options as opts
 from games import registry, services
 from games.models import Game
+from social.models import Block, Follow, Sanction
 from tests.browser.board import no_sideways_scroll
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 from tests.browser.test_widths import mid_game
+from tests.social.test_reliability import played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = 390
@@ -150,13 +152,55 @@ def test_a_play_page_in_japanese_fits_a_phone(
     no_problems(ctx)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engines' texts (log, moves, cards) are English until the engines' catalogue lands",
-)
 @pytest.mark.parametrize(("slug", "moves"), GAMES)
 def test_a_play_page_in_japanese_has_no_english_left(
     alice: Any, bob: Any, new_context: Any, orm: Any, slug: str, moves: int
 ) -> None:
     page, _ctx = _japanese_play_page(alice, bob, new_context, orm, slug, moves)
-    assert english_words(page, {"Alice", "Bob"}) == []
+    left = english_words(page, {"Alice", "Bob"})
+    assert left == [], " ".join(left)
+
+
+def _a_social_history(alice: Any, bob: Any, charlie: Any) -> None:
+    """Bob has finished games (one lost on time, at a public table); Alice follows him,
+    blocked Charlie, and was warned by a moderator."""
+    played(bob, "stonespine")
+    played(bob, "lords", timed_out=True)
+    Follow.objects.create(user=alice, followed=bob)
+    Block.objects.create(user=alice, blocked=charlie)
+    Sanction.objects.create(user=alice, kind=Sanction.Kind.WARN)
+
+
+def test_the_social_pages_in_japanese(alice: Any, bob: Any, charlie: Any, new_context: Any, orm: Any) -> None:
+    orm(_a_social_history, alice, bob, charlie)
+    allowed = orm(engines_texts, []) | {"Alice", "Bob", "Charlie"}
+    ctx = new_context(width=PHONE, height=800)
+    page = ctx.new_page()
+    log_in(page, alice.email, "pw-" + alice.username * 2)
+    in_japanese(page)
+    pages = {
+        "/players/Bob/": "#reliability table",  # his reliability, per game, his timeout; follow, block, report
+        "/players/Alice/": "#reliability li",  # her own: the moderator's warning
+        "/players/me/relations/": "h1",  # whom she follows and blocks
+        f"/report/?player={orm(lambda: bob.pk)}": "form.stacked",
+    }
+    for path, shown in pages.items():
+        page.goto(path)
+        expect(page.locator(shown).first).to_be_visible()
+        assert english_words(page, allowed) == [], path
+        assert overflowing(page) == [], path
+        no_sideways_scroll(page)
+    no_problems(ctx)
+
+
+@pytest.mark.parametrize("slug", [slug for slug, _moves in GAMES])
+def test_how_to_play_in_japanese_has_no_english_left(new_context: Any, orm: Any, slug: str) -> None:
+    ctx = new_context(width=PHONE, height=800)
+    page = ctx.new_page()
+    page.goto(f"/games/{slug}/how-to-play/")
+    in_japanese(page)
+    # The engine's title and blurb; the path of the game's notes in the project (docs/<slug>.md);
+    # "XP", named beside its Japanese word as players know it.
+    allowed = orm(engines_texts, []) | words_of(f"docs/{slug}.md") | {"XP"}
+    assert english_words(page, allowed) == []
+    no_problems(ctx)

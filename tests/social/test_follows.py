@@ -102,3 +102,17 @@ def test_the_invited_player_gets_one_e_mail(alice, bob, django_capture_on_commit
     # A task delivered twice sends nothing more; nor does one for an invitation declined.
     assert tasks.notify_invitation(game.pk, 1, bob.pk) == 0
     assert len(mail.outbox) == 1
+
+
+def test_the_invitation_is_written_in_the_invited_players_language(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    bob.profile.language = "ja"
+    bob.profile.save()
+    game = services.create_game(alice, "highcard", 3, {})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.invite_player(alice, game.pk, bob.pk)
+    [sent] = mail.outbox
+    assert "Aliceさんが" in sent.subject and "席を確保しています" in sent.subject
+    assert "Bobさん、こんにちは。" in sent.body and "keeps a seat" not in sent.body

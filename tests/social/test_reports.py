@@ -150,3 +150,15 @@ def test_reports_are_rate_limited(rate_limits, settings, alice, bob):
     response = client.post(reverse("report"), {"player": bob.pk, "reason": "spam"})
     assert response.status_code == 429 and "at most 2 reports an hour" in response.text
     assert Report.objects.count() == 2
+
+
+def test_the_warning_is_written_in_the_players_language(alice, bob, moderator):
+    bob.profile.language = "ja"
+    bob.profile.save()
+    report = Report.objects.create(reporter=alice, reported=bob, reason="abuse")
+    mail.outbox.clear()
+    act(moderator, "warn_reported", report)  # the moderator's request runs in English
+    [sent] = mail.outbox
+    assert sent.subject == "モデレーターからの警告"
+    assert "警告します" in sent.body and "暴言・嫌がらせ" in sent.body  # the report's reason too
+    assert "A moderator" not in sent.body and "Reported" not in sent.body

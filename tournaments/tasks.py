@@ -1,0 +1,19 @@
+"""Celery tasks of tournaments: ids only, idempotent (games/tasks.py says why)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from tournaments import mail, services
+
+
+@shared_task(acks_late=True)
+def start_due_tournaments() -> int:
+    """Starts the tournaments whose start has come (beat: every minute)."""
+    return services.start_due(timezone.now())
+
+
+@shared_task(acks_late=True)
+def announce_winner(tournament_id: int) -> int:
+    return mail.announce_winner(tournament_id)

@@ -136,9 +136,7 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "round", "number"], name="table_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["tournament", "round", "number"], name="table_once")]
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.round} table {self.number}"

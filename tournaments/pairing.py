@@ -16,9 +16,6 @@ sits the round out.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TypeVar
-
-P = TypeVar("P", bound=Hashable)
 
 WINDOW_PER_SEAT = 3  # how far down the standings a table looks for a fresh opponent, per seat
 
@@ -36,7 +33,7 @@ def met_key(a: Hashable, b: Hashable) -> frozenset[Hashable]:
     return frozenset((a, b))
 
 
-def swiss(
+def swiss[P: Hashable](
     ranked: Sequence[P], size: int, met: dict[frozenset[Hashable], int] | None = None
 ) -> list[list[P]]:
     """The round's tables (each a list of players, best placed first) from the players in
@@ -62,7 +59,7 @@ def round_robin_rounds(players: int) -> int:
     return players - 1 if players % 2 == 0 else players
 
 
-def round_robin(drawn: Sequence[P], round_index: int) -> list[tuple[P, P]]:
+def round_robin[P: Hashable](drawn: Sequence[P], round_index: int) -> list[tuple[P, P]]:
     """The pairs of round `round_index` (0 first) of a round-robin over `drawn`, in draw
     order; the player drawn against the empty place (odd counts) is left out. Who sits
     first alternates from round to round."""

@@ -7,6 +7,7 @@ the transaction that stores their result. docs/tournaments.md gives the rules.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import defaultdict
 from datetime import datetime, timedelta
@@ -111,10 +112,9 @@ def withdraw(user: Any, tournament_id: int) -> None:
     """Before the start the entry goes; after, the player is paired no more, and a bot
     finishes their table in play (they resign it: it counts as lost)."""
     for game_id in _withdraw(user, tournament_id):
-        try:
+        # The game may have ended meanwhile, or they had resigned it already.
+        with contextlib.suppress(GameError):
             tables.resign(user, game_id)
-        except GameError:
-            pass  # the game ended meanwhile, or they had resigned it already
 
 
 @transaction.atomic
@@ -229,7 +229,7 @@ def _seat_round(t: Tournament) -> int:
         table = Table.objects.create(tournament=t, round=t.round, number=number, game=game)
         seat_of = {s.user_id: s.index for s in game.seats.all() if s.user_id is not None}
         TableSeat.objects.bulk_create(
-            [TableSeat(table=table, entry=e, seat=seat_of[e.user_id]) for e in seated if e is not None]
+            [TableSeat(table=table, entry=e, seat=seat_of[e.user_id]) for e in seated if e and e.user_id]
         )
     return len(seatings)
 
@@ -247,7 +247,9 @@ def _meetings(t: Tournament) -> dict[frozenset[Any], int]:
 def _tables_of(t: Tournament) -> dict[int, list[int]]:
     """Each table's entries (ids), by table id."""
     members: dict[int, list[int]] = defaultdict(list)
-    for table_id, entry_id in TableSeat.objects.filter(table__tournament=t).values_list("table_id", "entry_id"):
+    for table_id, entry_id in TableSeat.objects.filter(table__tournament=t).values_list(
+        "table_id", "entry_id"
+    ):
         members[table_id].append(entry_id)
     return members
 

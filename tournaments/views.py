@@ -65,10 +65,18 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _live(request: HttpRequest, t: Tournament) -> dict[str, Any]:
     standings = list(t.entries.select_related("user__profile").order_by(*STANDING))
-    mine = next((e for e in standings if e.user_id == request.user.pk), None) if request.user.is_authenticated else None
+    mine = (
+        next((e for e in standings if e.user_id == request.user.pk), None)
+        if request.user.is_authenticated
+        else None
+    )
     tables = list(Table.objects.filter(tournament=t, round=t.round).only("number", "game_id", "done"))
     my_tables = (
-        set(Table.objects.filter(tournament=t, seats__entry=mine, done=False).values_list("game_id", flat=True))
+        set(
+            Table.objects.filter(tournament=t, seats__entry=mine, done=False).values_list(
+                "game_id", flat=True
+            )
+        )
         if mine
         else set()
     )

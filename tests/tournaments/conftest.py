@@ -62,17 +62,27 @@ def play_round(committed: Any, t: Tournament, *, idle: Any = None) -> None:
                     continue
                 card = game.stored_state()["hands"][seat.index][0]
                 committed(
-                    tables.submit_action, seat.user, game.pk, seat.index, {"type": "play", "card": card}, game.version
+                    tables.submit_action,
+                    seat.user,
+                    game.pk,
+                    seat.index,
+                    {"type": "play", "card": card},
+                    game.version,
                 )
                 moved = True
         if not moved:
             return
 
 
-def round_tables(t: Tournament, number: int) -> list[list[int]]:
+def round_tables(t: Tournament, number: int) -> list[list[int | None]]:
     """The round's tables as the entries' user ids at each, bots as None."""
     seated = []
     for table in Table.objects.filter(tournament=t, round=number).select_related("game"):
         seats = table.game.seats.exclude(kind=SeatKind.AUTOMATON)
         seated.append([s.user_id for s in seats])
     return seated
+
+
+def seated(t: Tournament, number: int) -> list[int | None]:
+    """Everyone at the round's tables (user ids, bots as None)."""
+    return [u for table in round_tables(t, number) for u in table]

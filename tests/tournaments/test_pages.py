@@ -77,7 +77,9 @@ def test_only_the_creator_may_start_early(alice, bob, charlie, clock):
     t = new_tournament(alice, 2)
     for p in (alice, bob, charlie):
         services.sign_up(p, t.pk)
-    assert "only the player who created" in client_for(bob).post(f"/tournaments/{t.pk}/start", follow=True).text
+    assert (
+        "only the player who created" in client_for(bob).post(f"/tournaments/{t.pk}/start", follow=True).text
+    )
     t.refresh_from_db()
     assert t.stage == Stage.SIGNUP
     client_for(alice).post(f"/tournaments/{t.pk}/start")

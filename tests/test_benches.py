@@ -19,3 +19,12 @@ def test_the_ratings_bench_runs(db):
     ratings.fill(12, 60, rng)
     ratings.rate(analyze=False)
     ratings.measure(3, rng)
+
+
+def test_the_tournaments_bench_runs(db):
+    from bench import tournaments
+
+    t = tournaments.fill(12, 2)
+    assert len(tournaments.time_pairing(t, 1)) == 1
+    assert tournaments.time_seating(t) > 0
+    assert len(tournaments.time_page(t, 2)) == len(tournaments.time_page(t, 1, "live")) + 1

@@ -196,27 +196,7 @@ def _next_round(t: Tournament) -> None:
 
 def _seat_round(t: Tournament) -> int:
     """Creates the round's tables; returns how many (0: nobody to play this round)."""
-    entries = list(t.entries.select_related("user").order_by(*STANDING))
-    if t.format == Format.SWISS:
-        ranked = [e for e in entries if _still_in(e)]
-        if len(ranked) < MIN_PLAYERS:
-            t.round = t.rounds  # too few players left to pair: the tournament ends here
-            return 0
-        by_pk = {e.pk: e for e in ranked}
-        groups = pairing.swiss([e.pk for e in ranked], t.table_size, _meetings(t))
-        seatings: list[list[Entry | None]] = []
-        for number, group in enumerate(groups):
-            seated: list[Entry | None] = [by_pk[pk] for pk in group]
-            seated += [None] * (t.table_size - len(seated))  # bots fill a short table
-            # Who sits first is drawn, per table, from the tournament's seed.
-            random.Random(f"{t.seed}:{t.round}:{number}").shuffle(seated)
-            seatings.append(seated)
-    else:
-        drawn = sorted(entries, key=lambda e: e.draw or 0)
-        pairs = pairing.round_robin(drawn, t.round - 1)
-        # A withdrawn player's games are still played: a bot takes the seat.
-        seatings = [[e if _still_in(e) else None for e in pair] for pair in pairs]
-        seatings = [s for s in seatings if any(s)]
+    seatings = seatings_for(t)
     for number, seated in enumerate(seatings, 1):
         game = tables.create_arranged_game(
             t.engine,
@@ -232,6 +212,31 @@ def _seat_round(t: Tournament) -> int:
             [TableSeat(table=table, entry=e, seat=seat_of[e.user_id]) for e in seated if e and e.user_id]
         )
     return len(seatings)
+
+
+def seatings_for(t: Tournament) -> list[list[Entry | None]]:
+    """Who sits at each table of round `t.round`, in seat order (None: a bot)."""
+    entries = list(t.entries.select_related("user").order_by(*STANDING))
+    if t.format == Format.ROUND_ROBIN:
+        drawn = sorted(entries, key=lambda e: e.draw or 0)
+        pairs = pairing.round_robin(drawn, t.round - 1)
+        # A withdrawn player's games are still played: a bot takes the seat.
+        seatings = [[e if _still_in(e) else None for e in pair] for pair in pairs]
+        return [s for s in seatings if any(s)]
+    ranked = [e for e in entries if _still_in(e)]
+    if len(ranked) < MIN_PLAYERS:
+        t.round = t.rounds  # too few players left to pair: the tournament ends here
+        return []
+    by_pk = {e.pk: e for e in ranked}
+    groups = pairing.swiss([e.pk for e in ranked], t.table_size, _meetings(t))
+    swiss: list[list[Entry | None]] = []
+    for number, group in enumerate(groups):
+        seated: list[Entry | None] = [by_pk[pk] for pk in group]
+        seated += [None] * (t.table_size - len(seated))  # bots fill a short table
+        # Who sits first is drawn, per table, from the tournament's seed.
+        random.Random(f"{t.seed}:{t.round}:{number}").shuffle(seated)
+        swiss.append(seated)
+    return swiss
 
 
 def _meetings(t: Tournament) -> dict[frozenset[Any], int]:

@@ -57,37 +57,48 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("winner"), pk=pk)
-    context = _live(request, t)
+    context = _live(request, t, _page_number(request.GET.get("page")))
     if request.GET.get("part") == "live":
         return render(request, "tournaments/detail.html#live", context)
     return render(request, "tournaments/detail.html", context)
 
 
-def _live(request: HttpRequest, t: Tournament) -> dict[str, Any]:
-    standings = list(t.entries.select_related("user__profile").order_by(*STANDING))
-    mine = (
-        next((e for e in standings if e.user_id == request.user.pk), None)
-        if request.user.is_authenticated
-        else None
-    )
-    tables = list(Table.objects.filter(tournament=t, round=t.round).only("number", "game_id", "done"))
-    my_tables = (
-        set(
-            Table.objects.filter(tournament=t, seats__entry=mine, done=False).values_list(
-                "game_id", flat=True
-            )
-        )
-        if mine
-        else set()
-    )
+PAGE = 100  # standings rows a page shows
+TABLES_LISTED = 60  # the round's tables linked from the page (the player's own always is)
+
+
+def _page_number(asked: str | None) -> int:
+    return int(asked) if asked and asked.isdigit() and 0 < len(asked) < 6 else 1
+
+
+def _live(request: HttpRequest, t: Tournament, page: int) -> dict[str, Any]:
+    """The live region: the stage, this round's tables, one page of the standings."""
+    order = list(t.entries.order_by(*STANDING).values_list("pk", flat=True))
+    mine = None
+    if request.user.is_authenticated:
+        mine = t.entries.filter(user=request.user).first()
+    pages = max(1, -(-len(order) // PAGE))
+    page = min(page, pages)
+    shown = order[(page - 1) * PAGE : page * PAGE]
+    rows = {e.pk: e for e in t.entries.select_related("user__profile").filter(pk__in=shown)}
+    tables = Table.objects.filter(tournament=t, round=t.round)
     return {
         "t": t,
         "title": registry.get(t.engine).title if t.engine in registry.engines() else t.engine,
         "pace": clocks.described(clocks.pace_of(t.pace)),
-        "standings": standings,
+        "standings": [rows[pk] for pk in shown],
+        "first_place": (page - 1) * PAGE + 1,
+        "page": page,
+        "pages": range(1, pages + 1) if pages > 1 else [],
         "mine": mine,
-        "my_tables": my_tables,
-        "tables": tables,
+        "my_place": order.index(mine.pk) + 1 if mine else None,
+        "my_tables": list(
+            tables.filter(seats__entry=mine, done=False).values_list("game_id", flat=True) if mine else []
+        ),
+        "tables": list(tables.only("number", "game_id", "done")[:TABLES_LISTED]),
+        "table_count": (count := tables.count()),
+        "tables_more": max(0, count - TABLES_LISTED),
+        "tables_over": tables.filter(done=True).count(),
         "swiss": t.format == Format.SWISS,
     }
 

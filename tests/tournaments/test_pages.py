@@ -89,3 +89,17 @@ def test_only_the_creator_may_start_early(alice, bob, charlie, clock):
 
 def test_the_lobby_and_the_navigation_link_the_tournaments(client, db):
     assert client.get("/").text.count('href="/tournaments/"') == 2  # the navigation, the lobby
+
+
+def test_the_standings_come_a_page_at_a_time_with_the_players_own_place(alice, bob, charlie, clock, monkeypatch):
+    from tournaments import views
+
+    monkeypatch.setattr(views, "PAGE", 2)
+    t = new_tournament(alice, 3)
+    for p in (alice, bob, charlie):
+        services.sign_up(p, t.pk)
+    services.start(t.pk, alice)
+    page2 = client_for(charlie).get(t.get_absolute_url() + "?page=2").text
+    assert page2.count("<tr") == 1 + 1  # the header and the third place
+    assert "You are in place" in page2
+    assert client_for(charlie).get(t.get_absolute_url() + "?page=x9").status_code == 200

@@ -46,6 +46,9 @@ class TournamentForm(forms.Form):
             if name.startswith("opt_") or name in ("rated", "pace", "on_timeout"):
                 self.fields[name] = field
 
+    def tournament_fields(self) -> list[forms.BoundField]:
+        return [self[f] for f in ("name", "players", "format", "rounds", "starts_at")]
+
     def option_fields(self) -> list[forms.BoundField]:
         return [self[f] for f in self.fields if f.startswith("opt_")]
 

@@ -12,9 +12,10 @@ from playwright.sync_api import expect
 
 from games import services as tables
 from games.models import Game, SeatKind
+from tests.browser.axe import assert_accessible
 from tests.browser.test_play_loop import log_in
 from tournaments import services
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,6 +55,7 @@ def test_a_player_signs_up_and_sees_the_standings_change_as_the_table_ends(
     page.get_by_role("button", name="Sign up").click()
     expect(page.locator("#tournament-live")).to_contain_text("You are signed up.")
     expect(page.locator(".standings")).to_contain_text("Alice")
+    assert_accessible(page)
     with page.expect_websocket(lambda ws: "/ws/tournament/" in ws.url):
         page.reload()  # after the redirect the socket is a new one; wait for it to open
     page.evaluate("window.notReloaded = true")
@@ -66,3 +68,10 @@ def test_a_player_signs_up_and_sees_the_standings_change_as_the_table_ends(
     expect(page.locator("#tournament-stage")).to_contain_text("won the tournament")
     expect(page.locator(".standings tbody tr").first).to_contain_text("1.0")
     assert page.evaluate("window.notReloaded") is True
+    assert_accessible(page)
+    winner = orm(lambda: Tournament.objects.get(pk=t.pk).winner.name)
+    page.goto("/tournaments/")
+    expect(page.locator("main")).to_contain_text(f"★ {winner}")  # announced on the site
+    assert_accessible(page)
+    page.goto("/tournaments/new/highcard/")
+    assert_accessible(page)

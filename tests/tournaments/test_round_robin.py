@@ -15,6 +15,8 @@ from tournaments.models import STANDING, Stage
 
 def test_a_round_robin_of_four_pairs_everyone_with_everyone_once(db, clock, committed):
     people = players(4)
+    people[3].profile.notify = "none"  # asked for no e-mails: not told of the winner either
+    people[3].profile.save()
     t = new_tournament(people[0], 2, format="round_robin", pace="1d")
     for p in people:
         committed(services.sign_up, p, t.pk)
@@ -38,7 +40,8 @@ def test_a_round_robin_of_four_pairs_everyone_with_everyone_once(db, clock, comm
     # Two players a table: a win is 1, a shared first place 0.5 each; each game gives out 1.
     assert sum(e.points2 for e in standings) == 2 * 6
     assert t.winner == standings[0]
-    assert len([m for m in mail.outbox if "won the tournament" in m.subject]) == 4
+    told = [m.to[0] for m in mail.outbox if "won the tournament" in m.subject]
+    assert sorted(told) == sorted(p.email for p in people[:3])
 
 
 def test_a_withdrawn_players_remaining_games_are_played_by_a_bot(db, clock, committed):

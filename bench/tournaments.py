@@ -221,10 +221,13 @@ def main() -> None:
     )
     print(f"seating it (games created and started, rolled back): {time_seating(t):.1f} s")
     for part, label in (("", "the whole page"), ("live", "its live region (?part=live)")):
-        times = time_page(t, args.requests, part)
+        cpu: list[float] = []
+        times = time_page(t, args.requests, part, cpu)
         print(
-            f"{label} ({args.requests} requests): p50 {statistics.median(times) * 1000:.0f} ms, p95 {p95(times):.0f} ms"
+            f"{label} ({args.requests} requests): wall p50 {statistics.median(times) * 1000:.0f} ms, "
+            f"p95 {p95(times):.0f} ms; CPU p50 {statistics.median(cpu) * 1000:.0f} ms, p95 {p95(cpu):.0f} ms"
         )
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ def changed(tournament_id: int) -> None:
     outbox.after_commit("tournament_changed", tournament_id)
 
 
+def seat(tournament_id: int) -> None:
+    """Inside a write: the round's planned tables are seated (a chunk) once it commits."""
+    outbox.after_commit("tournament_seat", tournament_id)
+
+
 def finished(tournament_id: int) -> None:
     outbox.after_commit("tournament_finished", tournament_id)
 
@@ -32,3 +37,11 @@ def tournament_finished(tournament_id: int) -> Sent:
 
     enqueue(tasks.announce_winner, tournament_id)
     return tournament_changed(tournament_id)
+
+
+@outbox.effect("tournament_seat")
+def tournament_seat(tournament_id: int) -> Sent:
+    from tournaments import tasks
+
+    enqueue(tasks.seat_tables, tournament_id)
+    return []

@@ -53,6 +53,9 @@ class Tournament(models.Model):
     round = models.PositiveSmallIntegerField(default=0, help_text="the round in play (0 before the start)")
     # The draw (the order of the first round, seats at each table) comes from it; never shown.
     seed = models.BigIntegerField(default=new_seed)
+    # The round's tables still to seat, [{"number", "seats": [entry id or None (a bot)]}]:
+    # planned in one transaction, seated a chunk per task (tournaments/services.py).
+    plan = models.JSONField(default=list, blank=True)
     winner = models.ForeignKey("Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     finished_at = models.DateTimeField(null=True, blank=True)
     # Claimed before the winner's announcement is mailed, so a task run twice sends it once.

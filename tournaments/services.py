@@ -185,33 +185,71 @@ def _still_in(entry: Entry) -> bool:
 
 
 def _next_round(t: Tournament) -> None:
-    """Seats the next round that has a table to play, or ends the tournament."""
+    """Plans the next round that has a table to play, or ends the tournament. The tables are
+    seated after the commit, a chunk per task (seat_tables): a round of a thousand players
+    is hundreds of games to create, too long for the transaction of one game's result."""
     while t.round < t.rounds:
         t.round += 1
-        if _seat_round(t):
-            t.save(update_fields=["stage", "round", "rounds"])
+        planned = seatings_for(t)
+        if planned:
+            t.plan = [
+                {"number": n, "seats": [e.pk if e else None for e in seated]}
+                for n, seated in enumerate(planned, 1)
+            ]
+            t.save(update_fields=["stage", "round", "rounds", "plan"])
+            effects.seat(t.pk)
             return
     _finish(t)
 
 
-def _seat_round(t: Tournament) -> int:
-    """Creates the round's tables; returns how many (0: nobody to play this round)."""
-    seatings = seatings_for(t)
-    for number, seated in enumerate(seatings, 1):
-        game = tables.create_arranged_game(
-            t.engine,
-            t.options,
-            [e.user if e else None for e in seated],
-            rated=t.rated,
-            pace=t.pace,
-            on_timeout=t.on_timeout,
-        )
-        table = Table.objects.create(tournament=t, round=t.round, number=number, game=game)
-        seat_of = {s.user_id: s.index for s in game.seats.all() if s.user_id is not None}
-        TableSeat.objects.bulk_create(
-            [TableSeat(table=table, entry=e, seat=seat_of[e.user_id]) for e in seated if e and e.user_id]
-        )
-    return len(seatings)
+SEATING_CHUNK = 40  # tables a seating task creates (about a second and a half on the 2-core machine)
+
+
+@transaction.atomic
+def seat_tables(tournament_id: int) -> int:
+    """Seats the next chunk of the round's planned tables; queues itself again while some
+    are left. Safe to run twice: each chunk leaves the plan as it seats it."""
+    t = _locked(tournament_id)
+    if t.stage != Stage.RUNNING or not t.plan:
+        return 0  # seated already (a task delivered twice)
+    chunk, t.plan = t.plan[:SEATING_CHUNK], t.plan[SEATING_CHUNK:]
+    entries = {e.pk: e for e in t.entries.select_related("user").filter(pk__in=_ids(chunk))}
+    made = 0
+    for table in chunk:
+        # A player who withdrew since the plan was made: a bot takes the seat.
+        seated = [entries[pk] if pk in entries and _still_in(entries[pk]) else None for pk in table["seats"]]
+        if any(seated):
+            _seat_table(t, table["number"], seated)
+            made += 1
+    t.save(update_fields=["plan"])
+    effects.changed(t.pk)
+    if t.plan:
+        effects.seat(t.pk)
+    elif not t.tables.filter(round=t.round).exists():
+        _next_round(t)  # everyone planned had withdrawn meanwhile
+    elif not t.tables.filter(round=t.round, done=False).exists():
+        _round_over(t)  # every table of the round ended while it was being seated
+    return made
+
+
+def _ids(chunk: list[dict[str, Any]]) -> list[int]:
+    return [pk for table in chunk for pk in table["seats"] if pk is not None]
+
+
+def _seat_table(t: Tournament, number: int, seated: list[Entry | None]) -> None:
+    game = tables.create_arranged_game(
+        t.engine,
+        t.options,
+        [e.user if e else None for e in seated],
+        rated=t.rated,
+        pace=t.pace,
+        on_timeout=t.on_timeout,
+    )
+    table = Table.objects.create(tournament=t, round=t.round, number=number, game=game)
+    seat_of = {s.user_id: s.index for s in game.seats.all() if s.user_id is not None}
+    TableSeat.objects.bulk_create(
+        [TableSeat(table=table, entry=e, seat=seat_of[e.user_id]) for e in seated if e and e.user_id]
+    )
 
 
 def seatings_for(t: Tournament) -> list[list[Entry | None]]:
@@ -271,11 +309,15 @@ def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
         return
     _count(table, game)
     effects.changed(t.pk)
-    if t.stage != Stage.RUNNING or table.round != t.round:
-        return
+    if t.stage != Stage.RUNNING or table.round != t.round or t.plan:
+        return  # still seating this round: the last chunk checks whether it is over
     if not t.tables.filter(round=t.round, done=False).exists():
-        _tie_breaks(t)
-        _next_round(t)
+        _round_over(t)
+
+
+def _round_over(t: Tournament) -> None:
+    _tie_breaks(t)
+    _next_round(t)
 
 
 def table_points2(places: dict[int, int], seat: int) -> tuple[int, int]:

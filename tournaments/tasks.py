@@ -17,3 +17,9 @@ def start_due_tournaments() -> int:
 @shared_task(acks_late=True)
 def announce_winner(tournament_id: int) -> int:
     return mail.announce_winner(tournament_id)
+
+
+@shared_task(acks_late=True)
+def seat_tables(tournament_id: int) -> int:
+    """Seats a chunk of the round's planned tables (queued again while some are left)."""
+    return services.seat_tables(tournament_id)

@@ -73,7 +73,7 @@ def test_sign_up_closes_at_the_start(alice, bob, clock):
     assert not Entry.objects.exists()
 
 
-def test_only_the_creator_may_start_early(alice, bob, charlie, clock):
+def test_only_the_creator_may_start_early(alice, bob, charlie, clock, committed):
     t = new_tournament(alice, 2)
     for p in (alice, bob, charlie):
         services.sign_up(p, t.pk)
@@ -82,7 +82,7 @@ def test_only_the_creator_may_start_early(alice, bob, charlie, clock):
     )
     t.refresh_from_db()
     assert t.stage == Stage.SIGNUP
-    client_for(alice).post(f"/tournaments/{t.pk}/start")
+    committed(client_for(alice).post, f"/tournaments/{t.pk}/start")
     t.refresh_from_db()
     assert (t.stage, t.round, t.tables.count()) == (Stage.RUNNING, 1, 2)
 
@@ -91,7 +91,9 @@ def test_the_lobby_and_the_navigation_link_the_tournaments(client, db):
     assert client.get("/").text.count('href="/tournaments/"') == 2  # the navigation, the lobby
 
 
-def test_the_standings_come_a_page_at_a_time_with_the_players_own_place(alice, bob, charlie, clock, monkeypatch):
+def test_the_standings_come_a_page_at_a_time_with_the_players_own_place(
+    alice, bob, charlie, clock, monkeypatch
+):
     from tournaments import views
 
     monkeypatch.setattr(views, "PAGE", 2)

@@ -106,7 +106,7 @@ def fill(players: int, rounds: int, size: int = 3, seed: int = 1) -> Any:
                 Game(
                     engine="highcard",
                     players=size,
-                    created_by_id=g[0].user_id,
+                    created_by=users[0],
                     status=Status.FINISHED,
                     finalized=True,
                 )

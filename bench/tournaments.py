@@ -5,7 +5,7 @@ a running Swiss tournament of `--players` Highcard players at tables of `--size`
 `--rounds` rounds already played (bulk inserts: the users, their entries with points
 and tie-breaks, each past table's game and seats). Then times:
 
-- the pairing of the next round (tournaments.services.seatings_for: the standings and the
+- the pairing of the next round (tournaments.services.plan_for: the standings and the
   past meetings read from the database, the tables decided), `--runs` times;
 - seating that round once (creating and starting its games through games.services), in
   a transaction rolled back afterwards: a figure for information, not a target;
@@ -148,7 +148,7 @@ def time_pairing(t: Any, runs: int, cpu: list[float] | None = None) -> list[floa
     times = []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
-        tables = services.seatings_for(t)
+        tables = services.plan_for(t)
         times.append(time.perf_counter() - start)
         if cpu is not None:
             cpu.append(time.process_time() - start_cpu)

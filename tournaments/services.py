@@ -190,12 +190,9 @@ def _next_round(t: Tournament) -> None:
     is hundreds of games to create, too long for the transaction of one game's result."""
     while t.round < t.rounds:
         t.round += 1
-        planned = seatings_for(t)
+        planned = plan_for(t)
         if planned:
-            t.plan = [
-                {"number": n, "seats": [e.pk if e else None for e in seated]}
-                for n, seated in enumerate(planned, 1)
-            ]
+            t.plan = [{"number": n, "seats": seats} for n, seats in enumerate(planned, 1)]
             t.save(update_fields=["stage", "round", "rounds", "plan"])
             effects.seat(t.pk)
             return
@@ -252,29 +249,31 @@ def _seat_table(t: Tournament, number: int, seated: list[Entry | None]) -> None:
     )
 
 
-def seatings_for(t: Tournament) -> list[list[Entry | None]]:
-    """Who sits at each table of round `t.round`, in seat order (None: a bot)."""
-    entries = list(t.entries.select_related("user").order_by(*STANDING))
+def plan_for(t: Tournament) -> list[list[int | None]]:
+    """Who sits at each table of round `t.round`, in seat order: entry ids, None for a bot.
+    Reads plain rows (no model objects): at a thousand players the pairing is mostly this."""
+    rows = list(t.entries.order_by(*STANDING).values_list("pk", "draw", "withdrawn_at", "user__is_active"))
+    # Still in: not withdrawn, the account there (a deleted one reads None) and active.
+    still_in = {pk for pk, _, withdrawn, active in rows if withdrawn is None and active}
     if t.format == Format.ROUND_ROBIN:
-        drawn = sorted(entries, key=lambda e: e.draw or 0)
-        pairs = pairing.round_robin(drawn, t.round - 1)
+        drawn = [row[0] for row in sorted(rows, key=lambda row: row[1] or 0)]
         # A withdrawn player's games are still played: a bot takes the seat.
-        seatings = [[e if _still_in(e) else None for e in pair] for pair in pairs]
-        return [s for s in seatings if any(s)]
-    ranked = [e for e in entries if _still_in(e)]
+        pairs = [
+            [pk if pk in still_in else None for pk in pair]
+            for pair in pairing.round_robin(drawn, t.round - 1)
+        ]
+        return [pair for pair in pairs if any(pair)]
+    ranked = [row[0] for row in rows if row[0] in still_in]
     if len(ranked) < MIN_PLAYERS:
         t.round = t.rounds  # too few players left to pair: the tournament ends here
         return []
-    by_pk = {e.pk: e for e in ranked}
-    groups = pairing.swiss([e.pk for e in ranked], t.table_size, _meetings(t))
-    swiss: list[list[Entry | None]] = []
-    for number, group in enumerate(groups):
-        seated: list[Entry | None] = [by_pk[pk] for pk in group]
-        seated += [None] * (t.table_size - len(seated))  # bots fill a short table
+    plan: list[list[int | None]] = []
+    for number, group in enumerate(pairing.swiss(ranked, t.table_size, _meetings(t))):
+        seated: list[int | None] = [*group, *[None] * (t.table_size - len(group))]  # bots fill a short table
         # Who sits first is drawn, per table, from the tournament's seed.
         random.Random(f"{t.seed}:{t.round}:{number}").shuffle(seated)
-        swiss.append(seated)
-    return swiss
+        plan.append(seated)
+    return plan
 
 
 def _meetings(t: Tournament) -> dict[frozenset[Any], int]:

@@ -6,11 +6,18 @@ from celery import shared_task
 from django.utils import timezone
 
 from tournaments import mail, services
+from tournaments.models import Stage, Tournament
 
 
 @shared_task(acks_late=True)
 def start_due_tournaments() -> int:
-    """Starts the tournaments whose start has come (beat: every minute)."""
+    """Starts the tournaments whose start has come (beat: every minute), and queues again the
+    seating of any round left half seated (its task lost with a worker): a second seating
+    task at once does no harm, each takes the next chunk of the plan under the lock."""
+    from games.dispatch import enqueue
+
+    for pk in Tournament.objects.filter(stage=Stage.RUNNING).exclude(plan=[]).values_list("pk", flat=True):
+        enqueue(seat_tables, pk)
     return services.start_due(timezone.now())
 
 

@@ -27,6 +27,12 @@ class TournamentForm(forms.Form):
         label="Rounds (Swiss)",
         help_text="A round-robin plays as many rounds as it takes for everyone to meet everyone.",
     )
+    signup_opens = forms.DateTimeField(
+        label="Sign-up opens",
+        required=False,
+        help_text="Leave it empty to open sign-up now.",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
     starts_at = forms.DateTimeField(
         label="Start (sign-up closes then)",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -47,7 +53,7 @@ class TournamentForm(forms.Form):
                 self.fields[name] = field
 
     def tournament_fields(self) -> list[forms.BoundField]:
-        return [self[f] for f in ("name", "players", "format", "rounds", "starts_at")]
+        return [self[f] for f in ("name", "players", "format", "rounds", "signup_opens", "starts_at")]
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[f] for f in self.fields if f.startswith("opt_")]
@@ -68,4 +74,5 @@ class TournamentForm(forms.Form):
             "on_timeout": data.get("on_timeout") or "bot",
             "rated": data["rated"],
             "starts_at": data["starts_at"],
+            "signup_opens": data.get("signup_opens"),
         }

@@ -52,8 +52,9 @@ def create_tournament(
     on_timeout: str = OnTimeout.BOT,
     rated: bool = True,
     starts_at: datetime,
+    signup_opens: datetime | None = None,
 ) -> Tournament:
-    """A tournament taking sign-ups from now until `starts_at`."""
+    """A tournament taking sign-ups from `signup_opens` (now if not given) until `starts_at`."""
     try:
         engine = registry.get(slug)
     except KeyError:
@@ -74,6 +75,9 @@ def create_tournament(
         raise Illegal("choose the tables' clock and timeout rule from the menus")
     if not now < starts_at <= now + timedelta(days=MAX_DAYS_AHEAD):
         raise Illegal(f"the start must be in the next {MAX_DAYS_AHEAD} days")
+    signup_opens = signup_opens or now
+    if not signup_opens < starts_at:
+        raise Illegal("sign-up must open before the start")
     try:
         options = engine.validate_options(table_size, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -88,7 +92,7 @@ def create_tournament(
         pace=pace,
         on_timeout=on_timeout,
         rated=rated,
-        signup_opens=now,
+        signup_opens=signup_opens,
         starts_at=starts_at,
         created_by=user,
     )
@@ -97,8 +101,11 @@ def create_tournament(
 @transaction.atomic
 def sign_up(user: Any, tournament_id: int) -> Entry:
     t = _locked(tournament_id)
-    if t.stage != Stage.SIGNUP or timezone.now() >= t.starts_at:
+    now = timezone.now()
+    if t.stage != Stage.SIGNUP or now >= t.starts_at:
         raise Conflict("sign-up for this tournament is closed")
+    if now < t.signup_opens:
+        raise Conflict("sign-up for this tournament has not opened yet")
     if t.entries.filter(user=user).exists():
         raise Conflict("you have already signed up")
     if t.entries.count() >= MAX_ENTRIES:

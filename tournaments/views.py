@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import clocks, limits, registry
@@ -100,6 +101,7 @@ def _live(request: HttpRequest, t: Tournament, page: int) -> dict[str, Any]:
         "tables_more": max(0, count - TABLES_LISTED),
         "tables_over": tables.filter(done=True).count(),
         "swiss": t.format == Format.SWISS,
+        "signup_open": t.signup_opens <= timezone.now(),
     }
 
 

@@ -105,3 +105,21 @@ def test_the_standings_come_a_page_at_a_time_with_the_players_own_place(
     assert page2.count("<tr") == 1 + 1  # the header and the third place
     assert "You are in place" in page2
     assert client_for(charlie).get(t.get_absolute_url() + "?page=x9").status_code == 200
+
+
+def test_sign_up_opens_when_the_creator_said(alice, bob, clock):
+    t = services.create_tournament(
+        alice,
+        "Later cup",
+        "highcard",
+        2,
+        {},
+        signup_opens=START + timedelta(days=1),
+        starts_at=START + timedelta(days=2),
+    )
+    page = client_for(bob).get(t.get_absolute_url()).text
+    assert "Sign-up opens" in page and ">Sign up<" not in page
+    assert "has not opened yet" in client_for(bob).post(f"/tournaments/{t.pk}/join", follow=True).text
+    clock.move_to(START + timedelta(days=1, seconds=1), tick=False)
+    client_for(bob).post(f"/tournaments/{t.pk}/join")
+    assert Entry.objects.filter(tournament=t, user=bob).exists()

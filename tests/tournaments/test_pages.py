@@ -51,6 +51,7 @@ def test_anyone_sees_the_list_and_the_page_but_never_the_seed(client, alice, clo
     page = client.get(t.get_absolute_url()).text
     assert "Alice" in page and str(t.seed) not in page
     assert "Opponents' points" in page and "then by the number of first places" in page
+    assert "to sign up" in page
     live = client.get(t.get_absolute_url() + "?part=live").text
     assert "<html" not in live and "Alice" in live
 

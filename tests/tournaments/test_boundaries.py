@@ -13,4 +13,3 @@ IMPORT = re.compile(r"^\s*(from|import)\s+tournaments\b", re.MULTILINE)
 def test_games_imports_nothing_of_tournaments():
     offenders = [str(p) for p in GAMES.rglob("*.py") if IMPORT.search(p.read_text())]
     assert offenders == []
-

@@ -10,7 +10,10 @@ and a repeat happens only when everyone within reach has already met.
 
 Round-robin, tables of 2: the circle method over the draw (one player fixed, the others
 turning one place a round); with an odd number, the player paired with the empty place
-sits the round out.
+sits the round out. Tables of 3 or more: rounds are added until every pair of players has
+met at least once; each table of a round starts with the player who has the most others
+still to meet, and each further seat goes to the player who meets the most new faces
+there (then the one with the most still to meet, then the draw).
 """
 
 from __future__ import annotations
@@ -78,3 +81,34 @@ def round_robin[P: Hashable](drawn: Sequence[P], round_index: int) -> list[tuple
             continue
         pairs.append((a, b) if (round_index + i) % 2 == 0 else (b, a))
     return pairs
+
+
+def round_robin_schedule[P: Hashable](drawn: Sequence[P], size: int) -> list[list[list[P]]]:
+    """Every round's tables of a round-robin at tables of `size` (3 or more) over `drawn`,
+    until every pair has met. Each round meets at least one new pair, so it ends."""
+    players = list(drawn)
+    met: set[frozenset[Hashable]] = set()
+    pairs = len(players) * (len(players) - 1) // 2
+    to_meet = {p: len(players) - 1 for p in players}
+    rounds: list[list[list[P]]] = []
+    while len(met) < pairs:
+        left = list(players)
+        tables = []
+        for want in table_sizes(len(players), size):
+            first = max(left, key=lambda p: to_meet[p])  # max keeps the first in the draw on a tie
+            table = [first]
+            left.remove(first)
+            while len(table) < want:
+                best = max(left, key=lambda q: (sum(met_key(q, p) not in met for p in table), to_meet[q]))
+                table.append(best)
+                left.remove(best)
+            tables.append(table)
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    if met_key(a, b) not in met:
+                        met.add(met_key(a, b))
+                        to_meet[a] -= 1
+                        to_meet[b] -= 1
+        rounds.append(tables)
+    return rounds

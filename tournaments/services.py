@@ -27,6 +27,7 @@ from tournaments.models import STANDING, Entry, Format, Stage, Table, TableSeat,
 
 MAX_ROUNDS = 20
 MAX_ENTRIES = 2000
+MAX_ROUND_ROBIN = 40  # everyone meets everyone: 39 rounds at tables of 2
 MAX_DAYS_AHEAD = 90  # a tournament starts within this many days of its creation
 MIN_PLAYERS = 2  # fewer signed up at the start: the tournament is cancelled
 
@@ -67,8 +68,6 @@ def create_tournament(
         raise Illegal(f"tables of {engine.title} seat {max(2, engine.min_players)} to {engine.max_players}")
     if format not in Format.values:
         raise Illegal("a tournament is Swiss or a round-robin")
-    if format == Format.ROUND_ROBIN and table_size != 2:
-        raise Illegal("a round-robin is played at tables of 2; for larger tables choose Swiss")
     if format == Format.SWISS and not 1 <= rounds <= MAX_ROUNDS:
         raise Illegal(f"a Swiss tournament has 1 to {MAX_ROUNDS} rounds")
     if pace not in clocks.PACES or on_timeout not in OnTimeout.values:
@@ -108,8 +107,9 @@ def sign_up(user: Any, tournament_id: int) -> Entry:
         raise Conflict("sign-up for this tournament has not opened yet")
     if t.entries.filter(user=user).exists():
         raise Conflict("you have already signed up")
-    if t.entries.count() >= MAX_ENTRIES:
-        raise TooMany(f"this tournament is full ({MAX_ENTRIES} players)")
+    most = MAX_ROUND_ROBIN if t.format == Format.ROUND_ROBIN else MAX_ENTRIES
+    if t.entries.count() >= most:
+        raise TooMany(f"this tournament is full ({most} players)")
     entry = Entry.objects.create(tournament=t, user=user, name=user.profile.display_name)
     effects.changed(t.pk)
     return entry
@@ -180,7 +180,11 @@ def start(tournament_id: int, user: Any = None) -> Tournament:
     Entry.objects.bulk_update(entries, ["draw"])
     t.stage = Stage.RUNNING
     if t.format == Format.ROUND_ROBIN:
-        t.rounds = pairing.round_robin_rounds(len(entries))
+        t.rounds = (
+            pairing.round_robin_rounds(len(entries))
+            if t.table_size == 2
+            else len(pairing.round_robin_schedule([e.pk for e in entries], t.table_size))
+        )
     _next_round(t)
     return t
 
@@ -264,21 +268,28 @@ def plan_for(t: Tournament) -> list[list[int | None]]:
     still_in = {pk for pk, _, withdrawn, active in rows if withdrawn is None and active}
     if t.format == Format.ROUND_ROBIN:
         drawn = [row[0] for row in sorted(rows, key=lambda row: row[1] or 0)]
+        if t.table_size == 2:
+            groups: list[list[int]] = [list(pair) for pair in pairing.round_robin(drawn, t.round - 1)]
+        else:
+            groups = pairing.round_robin_schedule(drawn, t.table_size)[t.round - 1]
         # A withdrawn player's games are still played: a bot takes the seat.
-        pairs = [
-            [pk if pk in still_in else None for pk in pair]
-            for pair in pairing.round_robin(drawn, t.round - 1)
-        ]
-        return [pair for pair in pairs if any(pair)]
+        groups_in: list[list[int | None]] = [[pk if pk in still_in else None for pk in g] for g in groups]
+        return _seated([g for g in groups_in if any(g)], t, shuffle=t.table_size > 2)
     ranked = [row[0] for row in rows if row[0] in still_in]
     if len(ranked) < MIN_PLAYERS:
         t.round = t.rounds  # too few players left to pair: the tournament ends here
         return []
+    return _seated(list(pairing.swiss(ranked, t.table_size, _meetings(t))), t, shuffle=True)
+
+
+def _seated(groups: list[list[Any]], t: Tournament, *, shuffle: bool) -> list[list[int | None]]:
+    """The groups as tables: bots fill the short ones; who sits first is drawn per table
+    from the tournament's seed (a 2-player round-robin alternates by itself)."""
     plan: list[list[int | None]] = []
-    for number, group in enumerate(pairing.swiss(ranked, t.table_size, _meetings(t))):
-        seated: list[int | None] = [*group, *[None] * (t.table_size - len(group))]  # bots fill a short table
-        # Who sits first is drawn, per table, from the tournament's seed.
-        random.Random(f"{t.seed}:{t.round}:{number}").shuffle(seated)
+    for number, group in enumerate(groups):
+        seated: list[int | None] = [*group, *[None] * (t.table_size - len(group))]
+        if shuffle:
+            random.Random(f"{t.seed}:{t.round}:{number}").shuffle(seated)
         plan.append(seated)
     return plan
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
+from games.errors import Illegal
 from tests.conftest import client_for
 from tests.tournaments.conftest import START, new_tournament
 from tournaments import services
@@ -33,9 +36,12 @@ def test_it_creates_a_tournament_from_the_form(alice, clock):
     assert (t.table_size, t.rounds, t.pace, t.created_by, t.stage) == (3, 3, "1d", alice, Stage.SIGNUP)
 
 
-def test_it_refuses_a_round_robin_at_tables_of_three_and_creates_nothing(alice, clock):
-    response = client_for(alice).post("/tournaments/new/highcard/", form(format="round_robin"))
-    assert response.status_code == 400 and "tables of 2" in response.text
+def test_it_refuses_a_table_size_the_game_does_not_seat_and_creates_nothing(alice, clock):
+    response = client_for(alice).post("/tournaments/new/highcard/", form(players="5"))
+    assert response.status_code == 200 and "Select a valid choice" in response.text
+    assert not Tournament.objects.exists()
+    with pytest.raises(Illegal, match="seat 2 to 4"):
+        services.create_tournament(alice, "Cup", "highcard", 5, {}, starts_at=START + timedelta(days=1))
     assert not Tournament.objects.exists()
 
 

@@ -6,7 +6,14 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.pairing import met_key, round_robin, round_robin_rounds, swiss, table_sizes
+from tournaments.pairing import (
+    met_key,
+    round_robin,
+    round_robin_rounds,
+    round_robin_schedule,
+    swiss,
+    table_sizes,
+)
 from tournaments.services import table_points2
 
 
@@ -56,3 +63,16 @@ def test_a_round_robin_meets_everyone_once_even_with_a_player_out_each_round():
 )
 def test_a_tables_places_become_points_shared_on_ties(places, expected):
     assert [table_points2(places, seat) for seat in sorted(places)] == expected
+
+
+@pytest.mark.parametrize(("players", "size"), [(3, 3), (5, 3), (9, 3), (12, 4), (10, 5), (30, 5)])
+def test_a_round_robin_at_larger_tables_ends_once_every_pair_has_met(players, size):
+    rounds = round_robin_schedule(list(range(players)), size)
+    met = {frozenset(p) for tables in rounds for table in tables for p in combinations(table, 2)}
+    assert len(met) == players * (players - 1) // 2
+    last = rounds[-1]
+    before = {frozenset(p) for tables in rounds[:-1] for table in tables for p in combinations(table, 2)}
+    assert {frozenset(p) for table in last for p in combinations(table, 2)} - before, "no round is idle"
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(players))
+        assert max(map(len, tables)) <= size

@@ -60,3 +60,26 @@ def test_a_withdrawn_players_remaining_games_are_played_by_a_bot(db, clock, comm
     assert people[1].pk not in seated(t, 2) + seated(t, 3) and sum(tb.count(None) for tb in later) == 2
     assert t.entries.get(user=people[1]).played == 1
     assert t.winner.user != people[1]
+
+
+def test_a_round_robin_of_five_at_tables_of_three_meets_every_pair(db, clock, committed):
+    people = players(5)
+    t = new_tournament(people[0], 3, format="round_robin")
+    for p in people:
+        committed(services.sign_up, p, t.pk)
+    clock.shift(timedelta(hours=1))
+    committed(tournament_tasks.start_due_tournaments)
+    t.refresh_from_db()
+    rounds = t.rounds
+    assert rounds >= 3  # ten pairs, at most four new ones a round (a table of 3 and one of 2)
+    for _ in range(rounds):
+        play_round(committed, t)
+    t.refresh_from_db()
+    assert t.stage == Stage.FINISHED
+    met = {
+        frozenset(pair)
+        for n in range(1, rounds + 1)
+        for tb in round_tables(t, n)
+        for pair in combinations([u for u in tb if u], 2)
+    }
+    assert len(met) == 10

@@ -8,7 +8,7 @@ PYTEST_ARGS ?= -n auto
 PORT ?= 8000
 RUN_ARGS ?=
 
-.PHONY: run test lint typecheck pytest install worker beat clean bench
+.PHONY: run test lint typecheck pytest install worker beat clean bench engine-messages
 
 $(STAMP): pyproject.toml
 	@PY=$$(scripts/find-python) || exit 1; \
@@ -37,6 +37,10 @@ pytest: $(STAMP)
 
 # Every check: style, types, then the whole test suite.
 test: lint typecheck pytest
+
+# The engines' catalogue: add their new texts to each engines.po and compile the .mo files.
+engine-messages: $(STAMP)
+	$(BIN)/python -m games.engines.catalogue
 
 worker: $(STAMP)
 	$(BIN)/celery -A config worker -Q games,bots -l info

@@ -4,11 +4,13 @@ from typing import Any
 
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, connection, transaction
 from django.http import HttpRequest
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import TIMEZONES, Profile
 
@@ -51,7 +53,7 @@ class SignupForm(AllauthSignupForm):
         if not connection.in_atomic_block:
             connection.close()
         self.password_hash = make_password(self.cleaned_data.get("password1"))
-        for _ in range(SIGNUP_TRIES):
+        for _attempt in range(SIGNUP_TRIES):
             try:
                 with transaction.atomic():
                     return super().try_save(request)
@@ -60,32 +62,39 @@ class SignupForm(AllauthSignupForm):
                 if get_user_model().objects.filter(email__iexact=email).exists():
                     self.account_already_exists = True
                     return super().try_save(request)
-        self.add_error(None, "We could not open your account just now; please try again.")
+        self.add_error(None, _("We could not open your account just now; please try again."))
         return None, render(request, "account/signup.html", {"form": self}, status=409)
 
 
 class ProfileForm(forms.ModelForm):
+    # Each language named in its own words, so a player lost in a foreign one finds theirs.
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, required=False)
+
     class Meta:
         model = Profile
-        fields = ["display_name", "timezone", "notify"]
+        fields = ["display_name", "language", "timezone", "notify"]
         labels = {
-            "display_name": "Name shown to other players",
-            "timezone": "Your time zone",
-            "notify": "Turn notifications",
+            "display_name": _("Name shown to other players"),
+            "timezone": _("Your time zone"),
+            "notify": _("Turn notifications"),
         }
         widgets = {"notify": forms.RadioSelect}
+
+    def clean_language(self) -> str:
+        # Left out of the form (an older page, a script): the language stays as it was.
+        return str(self.cleaned_data.get("language") or self.instance.language)
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data["display_name"]
         taken = Profile.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists()
         if taken:
-            raise forms.ValidationError("Another player already uses that name.")
+            raise forms.ValidationError(_("Another player already uses that name."))
         return name
 
 
 class VacationForm(forms.Form):
     back_on = forms.DateField(
-        label="Back on",
+        label=_("Back on"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="your clocks run again that day",
+        help_text=_("your clocks run again that day"),
     )

@@ -8,19 +8,20 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 TIMEZONES = sorted(zoneinfo.available_timezones() - {"Factory", "localtime"})
 
 
 class Notify(models.TextChoices):
-    EVERY_TURN = "turn", "An e-mail each time it is my turn"
-    DAILY = "daily", "One daily digest of the games waiting for me"
-    NONE = "none", "No e-mails"
+    EVERY_TURN = "turn", _("An e-mail each time it is my turn")
+    DAILY = "daily", _("One daily digest of the games waiting for me")
+    NONE = "none", _("No e-mails")
 
 
 display_name_validator = RegexValidator(
     r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,29}$",
-    "3 to 30 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    _("3 to 30 letters, digits, '.', '_' or '-', starting with a letter or digit."),
 )
 
 
@@ -29,6 +30,9 @@ class Profile(models.Model):
     display_name = models.CharField(max_length=30, unique=True, validators=[display_name_validator])
     timezone = models.CharField(max_length=64, default="UTC", choices=[(z, z) for z in TIMEZONES])
     notify = models.CharField(max_length=8, choices=Notify.choices, default=Notify.EVERY_TURN)
+    # The language of the pages and e-mails (a code of settings.LANGUAGES; no choices here, so
+    # that adding a language needs no migration): the browser's at sign-up, then the settings'.
+    language = models.CharField(max_length=16, default="en")
     # The day (in the player's own time zone) of their last daily digest: one a day at most.
     digest_sent_on = models.DateField(null=True, blank=True)
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils import translation
 
 from accounts.models import Profile
 
@@ -30,6 +31,13 @@ def free_display_name(seed: str, taken_tries: int = 0) -> str:
     return name
 
 
+def site_language() -> str:
+    """The language active now (at sign-up: the browser's or the switcher's) if the site
+    speaks it, else the site's default."""
+    active = (translation.get_language() or "").split("-")[0]
+    return active if active in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)
 def create_profile(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
     if not created or hasattr(instance, "profile"):
@@ -39,7 +47,9 @@ def create_profile(sender: Any, instance: Any, created: bool, **kwargs: Any) -> 
         try:
             # A savepoint: a name taken meanwhile must not spoil the sign-up's transaction.
             with transaction.atomic():
-                Profile.objects.create(user=instance, display_name=free_display_name(seed, attempt))
+                Profile.objects.create(
+                    user=instance, display_name=free_display_name(seed, attempt), language=site_language()
+                )
             return
         except IntegrityError:
             if Profile.objects.filter(user=instance).exists():

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import i18n
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts.adapter import WELCOME
 from accounts.forms import ProfileForm, VacationForm
+from accounts.middleware import LANGUAGE_SESSION_KEY
 from accounts.middleware import SESSION_KEY as TZ_SESSION_KEY
 from accounts.models import Notify, Profile
 from games import registry, vacation
@@ -31,7 +37,9 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         profile = form.save()
         request.session[TZ_SESSION_KEY] = profile.timezone
-        messages.success(request, "Your profile is saved.")
+        request.session[LANGUAGE_SESSION_KEY] = profile.language
+        translation.activate(profile.language)  # the message below is in the new language
+        messages.success(request, _("Your profile is saved."))
         # The sign-up's last step leads on to the lobby; later edits stay here.
         return redirect("lobby" if WELCOME in request.GET else "profile_edit")
     return render(
@@ -52,14 +60,22 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
 def vacation_start(request: HttpRequest) -> HttpResponse:
     form = VacationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the date you will be back.")
+        messages.error(request, _("Choose the date you will be back."))
         return redirect("profile_edit")
     try:
         away = vacation.start(request.user, form.cleaned_data["back_on"])
     except GameError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Enjoy your vacation: your clocks stand still for {away.days} day(s).")
+        messages.success(
+            request,
+            ngettext(
+                "Enjoy your vacation: your clocks stand still for %(days)d day.",
+                "Enjoy your vacation: your clocks stand still for %(days)d days.",
+                away.days,
+            )
+            % {"days": away.days},
+        )
         live = vacation.live_games(request.user)
         if live:
             messages.warning(request, _live_warning(live))
@@ -68,10 +84,10 @@ def vacation_start(request: HttpRequest) -> HttpResponse:
 
 def _live_warning(live: list[Any]) -> str:
     tables = ", ".join(f"#{g.pk}" for g in live)
-    return (
-        f"Your live games keep their clocks running while you are away (a vacation stops only "
-        f"clocks counted in days): {tables}. Finish or resign them, or you will run out of time there."
-    )
+    return _(
+        "Your live games keep their clocks running while you are away (a vacation stops only "
+        "clocks counted in days): %(tables)s. Finish or resign them, or you will run out of time there."
+    ) % {"tables": tables}
 
 
 @require_POST
@@ -83,9 +99,27 @@ def vacation_end(request: HttpRequest) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(
-            request, f"Welcome back: your clocks run again; the vacation took {back.days} day(s)."
+            request,
+            ngettext(
+                "Welcome back: your clocks run again; the vacation took %(days)d day.",
+                "Welcome back: your clocks run again; the vacation took %(days)d days.",
+                back.days,
+            )
+            % {"days": back.days},
         )
     return redirect("profile_edit")
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The switcher on every page: Django's own view (a cookie, back to the page), and for a
+    logged-in player their settings too, so their e-mails follow."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        Profile.objects.filter(user=request.user).update(language=language)
+        request.session[LANGUAGE_SESSION_KEY] = language
+    return response
 
 
 def player(request: HttpRequest, name: str) -> HttpResponse:

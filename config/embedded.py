@@ -40,6 +40,9 @@ class Worker:
             "bots": ThreadPoolExecutor(settings.EMBEDDED_BOT_THREADS, thread_name_prefix="bots"),
         }
         self.stopping = threading.Event()
+        self.idle = threading.Condition()  # guards pending and dropping
+        self.pending = 0  # tasks submitted and not yet ended
+        self.dropping = False  # the shutdown's grace is over: nothing more runs
         self.scheduler = threading.Thread(target=self._beat, name="beat", daemon=True)
 
     def start(self) -> None:
@@ -50,20 +53,41 @@ class Worker:
         log.info("embedded worker and beat started (no REDIS_URL): tasks run in this process")
 
     def stop(self) -> None:
-        """Lets the tasks already running finish; those still queued are dropped. The stalled-game
-        wake-up queues a dropped bot turn or scoring again after the next start; a dropped turn
-        e-mail is not sent (unlike a broker, these queues do not outlive the process)."""
+        """Stops the scheduler, then lets the queued tasks run for up to EMBEDDED_SHUTDOWN_GRACE
+        seconds (most take milliseconds; follow-ups they queue meanwhile run too). Past it, the
+        tasks still running finish and the ones still queued are dropped, each named in the log:
+        the stalled-game wake-up queues a dropped bot turn or scoring again after the next start;
+        a dropped e-mail is not sent (unlike a broker, these queues do not outlive the process)."""
         self.stopping.set()
         self.scheduler.join(5)
+        with self.idle:
+            self.idle.wait_for(lambda: self.pending == 0, timeout=settings.EMBEDDED_SHUTDOWN_GRACE)
+            self.dropping = True
         for pool in self.pools.values():
-            pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=True)
 
     def submit(self, task: Any, args: tuple[Any, ...]) -> None:
         queue = "bots" if task.name in settings.CELERY_TASK_ROUTES else "games"
+        with self.idle:
+            if self.dropping:
+                log.warning("%s%r not run: the server stopped first", task.name, args)
+                return
+            self.pending += 1
+        self.pools[queue].submit(self._run, task, args)
+
+    def _run(self, task: Any, args: tuple[Any, ...]) -> None:
+        _local.in_worker = True
         try:
-            self.pools[queue].submit(_run, task, args)
-        except RuntimeError:  # shut down: the server is stopping
-            log.warning("%s%r not run: the server is stopping", task.name, args)
+            if self.dropping:
+                log.warning("%s%r not run: the server stopped first", task.name, args)
+            else:
+                # A failure is logged by Celery's own trace, with its traceback, as a worker logs it.
+                task.apply(args=args, throw=False)
+        finally:
+            connections.close_all()  # each thread's own connections; the next task opens its own
+            with self.idle:
+                self.pending -= 1
+                self.idle.notify_all()
 
     def _beat(self) -> None:
         from config.celery import app
@@ -84,16 +108,6 @@ class Worker:
             self.stopping.wait(max(wait, 0.05))
 
 
-def _run(task: Any, args: tuple[Any, ...]) -> None:
-    _local.in_worker = True
-    try:
-        result = task.apply(args=args, throw=False)
-        if result.failed():
-            log.error("%s%r failed: %r", task.name, args, result.result)
-    finally:
-        connections.close_all()  # each thread's own connections; the next task opens its own
-
-
 _local = threading.local()
 _worker: Worker | None = None
 
@@ -108,9 +122,11 @@ def start(loop: asyncio.AbstractEventLoop | None = None) -> Worker:
 
 def stop() -> None:
     global _worker
-    worker, _worker = _worker, None
-    if worker is not None:
-        worker.stop()
+    if _worker is not None:
+        # Still the running worker while it stops: tasks queued during the grace come to it
+        # (games/dispatch.enqueue), not run eagerly in the thread that queued them.
+        _worker.stop()
+    _worker = None
 
 
 def running() -> Worker | None:

@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from django.conf import settings
 from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 
@@ -90,7 +91,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """
     if isinstance(sys.exc_info()[1], OperationalError):
         response = HttpResponse(
-            "The database is busy or reconnecting. Please try again in a moment.",
+            gettext("The database is busy or reconnecting. Please try again in a moment."),
             content_type="text/plain",
             status=503,
         )

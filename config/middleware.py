@@ -8,6 +8,7 @@ from urllib.parse import unquote_to_bytes
 
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.translation import gettext
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,8 @@ class DatabaseBusy:
             return None
         log.warning("%s %s: the database stayed locked; answered 503", request.method, request.path)
         response = HttpResponse(
-            "The site is busy for a moment: nothing was changed. Please send it again.",
+            # In the request's language: LocaleMiddleware ran before the view failed.
+            gettext("The site is busy for a moment: nothing was changed. Please send it again."),
             status=503,
             content_type="text/plain",
         )

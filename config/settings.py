@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "tournaments",
+    "social",
 ]
 
 MIDDLEWARE = [
@@ -76,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the browser (Accept-Language) or of the switcher's cookie...
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -84,6 +87,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.TimezoneMiddleware",
+    # ...unless the logged-in player chose one in their settings (docs/i18n.md).
+    "accounts.middleware.LanguageMiddleware",
     # Last, as its documentation asks: it answers a locked-out log-in with 429.
     "axes.middleware.AxesMiddleware",
 ]
@@ -102,6 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
             "libraries": {"play": "games.templatetags.play"},
         },
@@ -234,6 +240,9 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 EMBEDDED_WORKER = env.bool("EMBEDDED_WORKER", default=not REDIS_URL)
 EMBEDDED_THREADS = env.int("EMBEDDED_THREADS", default=2)  # e-mails, clocks, scoring, sweeps
 EMBEDDED_BOT_THREADS = env.int("EMBEDDED_BOT_THREADS", default=1)  # bot and automaton turns
+# At Ctrl-C the tasks still queued run for up to this many seconds; the rest are dropped, each
+# named in the log (docs/operations.md says what comes back after the next start).
+EMBEDDED_SHUTDOWN_GRACE = env.float("EMBEDDED_SHUTDOWN_GRACE", default=10)
 # Test-only: run every scheduled job this many seconds apart instead of on its schedule (0: off).
 EMBEDDED_BEAT_EVERY = env.float("EMBEDDED_BEAT_EVERY", default=0)
 # No task returns anything anyone reads: storing results would only cost round trips.
@@ -336,6 +345,7 @@ RATE_LIMITS = {
     "move": env.str("RATE_LIMIT_MOVES", default="120/m"),
     "table": env.str("RATE_LIMIT_TABLES", default="10/10m"),
     "chat": env.str("RATE_LIMIT_CHAT", default="5/30s"),
+    "report": env.str("RATE_LIMIT_REPORTS", default="10/h"),
 }
 # Tables a player may have open (waiting for players) at once.
 MAX_OPEN_TABLES = env.int("MAX_OPEN_TABLES", default=10)
@@ -369,7 +379,10 @@ MAILERS = {
 }
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Stonespine Tables <noreply@localhost>")
 
-LANGUAGE_CODE = "en-us"
+# The site speaks these languages (docs/i18n.md tells a translator how to add one).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ja", "日本語")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as account_views
 from config import health
@@ -19,12 +20,15 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
+    # The scripts' texts in the page's language (static/js uses gettext from here).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("players/<str:name>/", account_views.player, name="player"),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("social.urls")),
     path("", include("ratings.urls")),
     path("", include("games.urls")),
 ]

@@ -17,8 +17,10 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import registry, undo
+from games.engines import i18n as engine_i18n
 from games.engines.base import canonical
 from games.engines.rng import Rng, seed_state
 from games.engines.search import SearchBot
@@ -34,14 +36,14 @@ def request_analysis(user: Any, game_id: int) -> Analysis:
 
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound("there is no such game")
+        raise NotFound(_("there is no such game"))
     if game.status != Status.FINISHED:
-        raise Conflict("an analysis opens when the game is over")
+        raise Conflict(_("an analysis opens when the game is over"))
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise Forbidden("only the game's players can ask for an analysis of their decisions")
+        raise Forbidden(_("only the game's players can ask for an analysis of their decisions"))
     if not hasattr(registry.get(game.engine), "sample"):
-        raise Conflict("this game has no search bot to analyse it")
+        raise Conflict(_("this game has no search bot to analyse it"))
     existing = Analysis.objects.filter(game=game, seat=seat.index).first()
     if existing is not None:
         return existing
@@ -97,16 +99,17 @@ def analyse(analysis_id: int) -> bool:
 def _judge(engine: Any, bot: SearchBot, game: Game, before: Any, move: Any) -> dict[str, Any]:
     seat = move.seat
     legal = engine.legal_actions(before, seat)
-    view = engine.view(before, seat)  # what the seat knew then: the search gets nothing else
     rng = Rng(seed_state(game.pk * 7_919 + move.number))
-    thought = bot.think(
-        view,
-        legal,
-        rng,
-        seconds=settings.ANALYSIS_SECONDS,
-        iterations=settings.BOT_ITERATIONS,
-        consider=move.action,
-    )
+    with engine_i18n.use(engine_i18n.SOURCE):  # the search reads as the bots do in play (services.py)
+        view = engine.view(before, seat)  # what the seat knew then: the search gets nothing else
+        thought = bot.think(
+            view,
+            legal,
+            rng,
+            seconds=settings.ANALYSIS_SECONDS,
+            iterations=settings.BOT_ITERATIONS,
+            consider=move.action,
+        )
     mine, best = thought.of(move.action), thought.of(thought.action)
     mine_win = mine.win if mine else 0.0
     best_win = best.win if best else mine_win

@@ -12,7 +12,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
+from games import gates
 from games.errors import Forbidden, Illegal, NotFound
 from games.models import ChatMessage, Game, Mute, Status
 
@@ -31,28 +33,35 @@ def seated(game: Game, user: Any) -> bool:
 def post(user: Any, game_id: int, text: str) -> ChatMessage:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not may_read(game, user):
-        raise NotFound("there is no such game")
+        raise NotFound(_("there is no such game"))
     if not seated(game, user):
-        raise Forbidden("only the players at this table may write in its chat")
+        raise Forbidden(_("only the players at this table may write in its chat"))
     if game.status == Status.CANCELLED:
-        raise Forbidden("this table was cancelled")
+        raise Forbidden(_("this table was cancelled"))
+    refused = gates.refusal("chat", user=user, game=game)
+    if refused:
+        raise Forbidden(refused)
     text = text.strip()
     if not text:
-        raise Illegal("write something first")
+        raise Illegal(_("write something first"))
     if len(text) > MAX_LENGTH:
-        raise Illegal(f"a chat line holds at most {MAX_LENGTH} characters")
+        raise Illegal(_("a chat line holds at most %(most)d characters") % {"most": MAX_LENGTH})
     line = ChatMessage.objects.create(game=game, user=user, text=text)
     from games import dispatch
 
-    dispatch.on_chat_posted(game_id, line.pk)
+    dispatch.on_chat_posted(game_id, line.pk, user.pk)
     return line
 
 
 def lines(game: Game, viewer: Any, after: int = 0) -> QuerySet[ChatMessage]:
-    """The chat as `viewer` sees it: without the players they muted."""
+    """The chat as `viewer` sees it: without the players they muted, nor those a gate hides
+    from them (games/gates.py: "hidden", e.g. a block either way)."""
     found = game.chat.filter(pk__gt=after).select_related("user__profile")
     if viewer.is_authenticated:
         found = found.exclude(user__in=Mute.objects.filter(user=viewer).values("muted"))
+        hidden = gates.players("hidden", viewer)
+        if hidden:
+            found = found.exclude(user__in=hidden)
     return found
 
 
@@ -66,9 +75,9 @@ def since(game: Game, user: Any, moment: datetime | None) -> list[ChatMessage]:
 
 def mute(user: Any, other_id: int) -> None:
     if other_id == user.pk:
-        raise Illegal("you cannot mute yourself")
+        raise Illegal(_("you cannot mute yourself"))
     if not get_user_model().objects.filter(pk=other_id).exists():
-        raise NotFound("there is no such player")
+        raise NotFound(_("there is no such player"))
     try:
         with transaction.atomic():
             Mute.objects.create(user=user, muted_id=other_id)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import chat, limits
@@ -59,7 +60,7 @@ def mute(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             chat.mute(request.user, other)
     except ValueError:
-        messages.error(request, "Choose a player to mute.")
+        messages.error(request, _("Choose a player to mute."))
     except GameError as exc:
         messages.error(request, exc.message)
     return redirect("game", pk)

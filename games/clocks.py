@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 
@@ -21,7 +28,7 @@ MINUTE, HOUR, DAY = 60, 3600, 86400
 @dataclass(frozen=True)
 class Pace:
     key: str
-    label: str
+    label: StrOrPromise  # in the language of the page or e-mail that shows it
     per_move: int  # seconds; 0: no clock
 
     @property
@@ -53,22 +60,27 @@ class Pace:
 
 
 # The three properties above in words, for the new-table form: change them together.
-RESERVE_RULE = (
+RESERVE_RULE = _(
     "The reserve starts at one move's time and earns back a tenth of a move's time after each "
     "turn, up to two moves' time."
 )
 
 
+def _days_a_move(n: int) -> str:
+    return ngettext("%(n)d day a move", "%(n)d days a move", n) % {"n": n}
+
+
 def _days(n: int) -> Pace:
-    return Pace(f"{n}d", f"{n} day{'s' if n > 1 else ''} a move", n * DAY)
+    # The label is read in the language of each page or e-mail that shows it.
+    return Pace(f"{n}d", lazy(_days_a_move, str)(n), n * DAY)
 
 
-NO_CLOCK = Pace("none", "No clock (a friendly game: nobody runs out of time)", 0)
+NO_CLOCK = Pace("none", _("No clock (a friendly game: nobody runs out of time)"), 0)
 PACES: dict[str, Pace] = {
     p.key: p
     for p in (
-        Pace("live-2m", "Live: 2 minutes a move", 2 * MINUTE),
-        Pace("live-5m", "Live: 5 minutes a move", 5 * MINUTE),
+        Pace("live-2m", _("Live: 2 minutes a move"), 2 * MINUTE),
+        Pace("live-5m", _("Live: 5 minutes a move"), 5 * MINUTE),
         *(_days(n) for n in (1, 2, 3, 5, 7, 14)),
         NO_CLOCK,
     )
@@ -83,19 +95,26 @@ def pace_of(key: str) -> Pace:
 def described(pace: Pace) -> str:
     """The pace with its reserve rule, as the new-table form and the page show it."""
     if not pace.clocked:
-        return pace.label
-    return (
-        f"{pace.label}, plus a reserve of {in_words(pace.reserve_start)} "
-        f"(+{in_words(pace.refill)} after each turn, at most {in_words(pace.reserve_cap)})"
-    )
+        return str(pace.label)
+    return gettext(
+        "%(pace)s, plus a reserve of %(reserve)s (+%(refill)s after each turn, at most %(cap)s)"
+    ) % {
+        "pace": pace.label,
+        "reserve": in_words(pace.reserve_start),
+        "refill": in_words(pace.refill),
+        "cap": in_words(pace.reserve_cap),
+    }
 
 
 def in_menu(pace: Pace) -> str:
     """The pace as one line of the new-table form's menu; the refill and the cap, the same
     rule for every pace, are said once beside it."""
     if not pace.clocked:
-        return pace.label
-    return f"{pace.label}, plus {in_words(pace.reserve_start)} in reserve"
+        return str(pace.label)
+    return gettext("%(pace)s, plus %(reserve)s in reserve") % {
+        "pace": pace.label,
+        "reserve": in_words(pace.reserve_start),
+    }
 
 
 def in_words(seconds: float) -> str:
@@ -112,8 +131,23 @@ def in_words(seconds: float) -> str:
             parts.append((count, unit))
         if len(parts) == 2:
             break
-    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
-    return " ".join(words) or "0 seconds"
+    words = [_unit_words(n, unit) for n, unit in parts if n]
+    # Translators: how two amounts of time follow each other ("2 days 4 hours").
+    return (
+        gettext("%(first)s %(second)s") % {"first": words[0], "second": words[1]}
+        if len(words) == 2
+        else (words[0] if words else _unit_words(0, "second"))
+    )
+
+
+def _unit_words(n: int, unit: str) -> str:
+    if unit == "day":
+        return ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
+    if unit == "hour":
+        return ngettext("%(n)d hour", "%(n)d hours", n) % {"n": n}
+    if unit == "minute":
+        return ngettext("%(n)d minute", "%(n)d minutes", n) % {"n": n}
+    return ngettext("%(n)d second", "%(n)d seconds", n) % {"n": n}
 
 
 def budget(seat: Any, pace: Pace) -> int:

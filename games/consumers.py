@@ -10,7 +10,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import presence
+from games import gates, presence
 from games.dispatch import LOBBY_GROUP, game_group, user_group
 from games.models import Game
 
@@ -50,6 +50,11 @@ def _may_watch(game_id: int, user: Any) -> tuple[bool, bool, int]:
     return game.public or seated, seated, game.version
 
 
+@database_sync_to_async
+def _hidden_from(user: Any) -> set[int]:
+    return gates.players("hidden", user)
+
+
 class GameConsumer(JsonSocket):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["pk"])
@@ -83,6 +88,9 @@ class GameConsumer(JsonSocket):
         await self.send_json({"type": "table", "game_id": event["game_id"]})
 
     async def game_chat(self, event: dict[str, Any]) -> None:
+        author = event.get("author")
+        if author is not None and author in await _hidden_from(self.user):
+            return  # this viewer never sees that player's lines, nor hears that one was written
         await self.send_json({"type": "chat", "game_id": event["game_id"], "id": event["id"]})
 
 

@@ -84,8 +84,8 @@ def on_hands_changed(changes: list[TableChange], notice_ids: list[int]) -> None:
     outbox.after_commit("hands_changed", [asdict(c) for c in changes], notice_ids)
 
 
-def on_chat_posted(game_id: int, line_id: int) -> None:
-    outbox.after_commit("chat_posted", game_id, line_id, game_id=game_id)
+def on_chat_posted(game_id: int, line_id: int, author_id: int | None = None) -> None:
+    outbox.after_commit("chat_posted", game_id, line_id, author_id, game_id=game_id)
 
 
 def on_lobby_changed(game_id: int) -> None:
@@ -162,9 +162,12 @@ def hands_changed(changes: list[dict[str, Any]], notice_ids: list[int]) -> Sent:
 
 
 @outbox.effect("chat_posted")
-def chat_posted(game_id: int, line_id: int) -> Sent:
-    """A new chat line: only its id travels; each page fetches the lines it may see."""
-    return [publish([(game_group(game_id), {"type": "game.chat", "game_id": game_id, "id": line_id})])]
+def chat_posted(game_id: int, line_id: int, author_id: int | None = None) -> Sent:
+    """A new chat line: only its id travels; each page fetches the lines it may see. The
+    author's id rides along to the consumers (never to the browser): a socket whose viewer
+    may not see that author's lines (games/gates.py, "hidden") is not told of the line."""
+    event = {"type": "game.chat", "game_id": game_id, "id": line_id, "author": author_id}
+    return [publish([(game_group(game_id), event)])]
 
 
 @outbox.effect("lobby_changed")

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 class GameError(Exception):
     status = 400
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: StrOrPromise) -> None:
+        # Read now, in the language of the request that is refused.
+        super().__init__(str(message))
+        self.message = str(message)
 
 
 class Illegal(GameError):

@@ -12,6 +12,8 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import clocks, levels
 from games import options as opts
@@ -22,32 +24,44 @@ OPEN = ""
 
 
 class NewGameForm(forms.Form):
-    players = forms.TypedChoiceField(coerce=int, label="Players")
-    public = forms.BooleanField(required=False, initial=True, label="Public table (listed in the lobby)")
-    rated = forms.BooleanField(required=False, initial=True, label="Rated (the result moves the ratings)")
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    public = forms.BooleanField(required=False, initial=True, label=_("Public table (listed in the lobby)"))
+    rated = forms.BooleanField(required=False, initial=True, label=_("Rated (the result moves the ratings)"))
     # The turn clock (docs/correspondence.md); optional so that quick forms may leave it out.
     pace = forms.ChoiceField(
-        label="Clock",
+        label=_("Clock"),
         required=False,
         initial=clocks.DEFAULT_PACE,
-        choices=[(p.key, clocks.in_menu(p)) for p in clocks.PACES.values()],
+        choices=[(key, key) for key in clocks.PACES],  # in words per page: __init__
     )
     reserve_rule = clocks.RESERVE_RULE  # the hint under the menu
     on_timeout = forms.ChoiceField(
-        label="When a player's clock runs out",
+        label=_("When a player's clock runs out"),
         required=False,
         initial=OnTimeout.BOT,
         choices=OnTimeout.choices,
     )
 
+    # 0 lets anyone in; docs/social.md says how the share is counted.
+    min_reliability = forms.IntegerField(
+        label="Least reliability to join (%)",
+        required=False,
+        initial=0,
+        min_value=0,
+        max_value=100,
+        help_text="The share of a player's finished games they played to the end (no timeout, "
+        "no early resignation); 0 lets anyone in.",
+    )
+
     def __init__(self, engine: Engine, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.fields["pace"].choices = [(p.key, clocks.in_menu(p)) for p in clocks.PACES.values()]  # type: ignore[attr-defined]
         counts = list(range(engine.min_players, engine.max_players + 1))
         self.fields["players"].choices = [(n, _players(n)) for n in counts]  # type: ignore[attr-defined]
         self.fields["players"].initial = default_players(engine)
         multiplayer = [n for n in counts if n > 1]
-        for name in ("rated", "pace", "on_timeout"):
+        for name in ("rated", "pace", "on_timeout", "min_reliability"):
             # Ratings and clocks are for games between players; a solo game has neither.
             _when(self.fields[name], {"players": multiplayer} if multiplayer != counts else {})
         for name, spec in engine.options().items():
@@ -67,10 +81,11 @@ class NewGameForm(forms.Form):
         self.levels = levels.offered(engine)
         for seat in range(1, engine.max_players):
             seat_field = forms.ChoiceField(
-                label=f"Seat {seat + 1}",
+                label=gettext("Seat %(number)d") % {"number": seat + 1},
                 required=False,
                 initial=OPEN,
-                choices=[(OPEN, "Open for a player")] + [(lv.key, f"{lv.name} bot") for lv in self.levels],
+                choices=[(OPEN, gettext("Open for a player"))]
+                + [(lv.key, gettext("%(level)s bot") % {"level": lv.name}) for lv in self.levels],
             )
             _when(seat_field, {"players": [n for n in counts if n > seat]})
             self.fields[f"seat_{seat}"] = seat_field
@@ -83,7 +98,7 @@ class NewGameForm(forms.Form):
         return [self[f] for f in self.fields if f.startswith("seat_")]
 
     def table_fields(self) -> list[forms.BoundField]:
-        return [self[f] for f in ("public", "rated", "pace", "on_timeout")]
+        return [self[f] for f in ("public", "rated", "pace", "on_timeout", "min_reliability")]
 
     def service_args(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -100,6 +115,7 @@ class NewGameForm(forms.Form):
             "rated": data["rated"],
             "pace": data.get("pace") or clocks.DEFAULT_PACE,
             "on_timeout": data.get("on_timeout") or OnTimeout.BOT,
+            "min_reliability": data.get("min_reliability") or 0,
         }
 
 
@@ -116,7 +132,7 @@ def _when(field: forms.Field, condition: dict[str, list[Any]]) -> None:
 
 
 def _players(n: int) -> str:
-    return "1 (solo)" if n == 1 else str(n)
+    return gettext("1 (solo)") if n == 1 else str(n)
 
 
 def _key(choice: Any) -> str:

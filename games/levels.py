@@ -7,24 +7,31 @@ Engines list their bots by key (`engine.bots`: "random", "heuristic", "hard"); t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import Engine
+from games.engines.i18n import _ as engine_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
 class Level:
     key: str
-    name: str
-    description: str
+    name: StrOrPromise  # in the language of the page that shows it
+    description: StrOrPromise
 
 
 # Easiest first: the order the form offers them in.
 LEVELS: dict[str, Level] = {
     level.key: level
     for level in (
-        Level("random", "Easy", "Picks any legal move at random: good for learning the rules."),
-        Level("heuristic", "Medium", "Weighs each move by simple rules of thumb, one move at a time."),
-        Level("hard", "Hard", "Looks several moves ahead over the cards it cannot see."),
+        Level("random", _("Easy"), _("Picks any legal move at random: good for learning the rules.")),
+        Level("heuristic", _("Medium"), _("Weighs each move by simple rules of thumb, one move at a time.")),
+        Level("hard", _("Hard"), _("Looks several moves ahead over the cards it cannot see.")),
     )
 }
 
@@ -35,7 +42,7 @@ def level(key: str) -> Level:
 
 
 def name(key: str) -> str:
-    return level(key).name
+    return str(level(key).name)
 
 
 def offered(engine: Engine) -> list[Level]:
@@ -45,6 +52,6 @@ def offered(engine: Engine) -> list[Level]:
     known = [lv for key, lv in LEVELS.items() if key in keys]
     notes: dict[str, str] = getattr(engine, "level_notes", {})
     return [
-        Level(lv.key, lv.name, f"{lv.description} {notes[lv.key]}") if lv.key in notes else lv
+        Level(lv.key, lv.name, f"{lv.description} {engine_text(notes[lv.key])}") if lv.key in notes else lv
         for lv in known + [level(k) for k in keys if k not in LEVELS]
     ]

@@ -1,4 +1,4 @@
-"""Rate limits per player: moves, new tables, chat lines (settings.RATE_LIMITS).
+"""Rate limits per player: moves, new tables, chat lines, reports (settings.RATE_LIMITS).
 
 One mechanism for all of them, django-ratelimit's counters in the cache (Redis in the
 full stack, so every process counts together). A view asks `exceeded(request, scope)`
@@ -15,14 +15,18 @@ import logging
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_ratelimit.core import get_usage
 
 from games.errors import TooMany
 
 log = logging.getLogger(__name__)
 
-UNITS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
-WHAT = {"move": "moves", "table": "new tables", "chat": "chat lines"}
+# Whole phrases, so that each language words "an hour" and "a minute" its own way.
+PER_UNIT = {"s": _("a second"), "m": _("a minute"), "h": _("an hour"), "d": _("a day")}
+PLURAL_UNITS = {"s": _("seconds"), "m": _("minutes"), "h": _("hours"), "d": _("days")}
+WHAT = {"move": _("moves"), "table": _("new tables"), "chat": _("chat lines"), "report": _("reports")}
 
 
 class TooFast(TooMany):
@@ -39,17 +43,29 @@ def exceeded(request: HttpRequest, scope: str) -> TooFast | None:
         return None
     if usage is None or not usage["should_limit"]:
         return None
-    return TooFast(f"slow down: at most {described(rate, WHAT.get(scope, scope))}; try again shortly")
+    return TooFast(
+        gettext("slow down: at most %(rate)s; try again shortly")
+        % {"rate": described(rate, str(WHAT.get(scope, scope)))}
+    )
 
 
 def described(rate: str, what: str) -> str:
     """("5/30s", "chat lines") as "5 chat lines every 30 seconds", "120/m" as "... a minute"."""
     count, period = rate.split("/")
     digits = "".join(ch for ch in period if ch.isdigit())
-    unit = UNITS.get(period[len(digits) :], period)
+    key = period[len(digits) :]
     if not digits or digits == "1":
-        return f"{count} {what} a {unit}"
-    return f"{count} {what} every {digits} {unit}s"
+        return gettext("%(count)s %(what)s %(per_unit)s") % {
+            "count": count,
+            "what": what,
+            "per_unit": PER_UNIT.get(key, key),
+        }
+    return gettext("%(count)s %(what)s every %(n)s %(units)s") % {
+        "count": count,
+        "what": what,
+        "n": digits,
+        "units": PLURAL_UNITS.get(key, key),
+    }
 
 
 def _player(group: str, request: HttpRequest) -> str:

@@ -12,26 +12,28 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import levels
 
 
 class Status(models.TextChoices):
-    OPEN = "open", "Waiting for players"
-    ACTIVE = "active", "In play"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
+    OPEN = "open", _("Waiting for players")
+    ACTIVE = "active", _("In play")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class OnTimeout(models.TextChoices):
-    BOT = "bot", "A bot takes the seat over (its player may claim it back once)"
-    LOSE = "lose", "The seat loses (it ranks last; a bot finishes its moves)"
+    BOT = "bot", _("A bot takes the seat over (its player may claim it back once)")
+    LOSE = "lose", _("The seat loses (it ranks last; a bot finishes its moves)")
 
 
 class SeatKind(models.TextChoices):
-    HUMAN = "human", "Player"
-    BOT = "bot", "Bot"
-    AUTOMATON = "automaton", "Automaton"
+    HUMAN = "human", _("Player")
+    BOT = "bot", _("Bot")
+    AUTOMATON = "automaton", _("Automaton")
 
 
 def new_invite_token() -> str:
@@ -79,6 +81,9 @@ class Game(models.Model):
     )
     # Claimed before the invitations go out, so a task delivered twice sends them once.
     rematch_emailed = models.BooleanField(default=False)
+    # The least reliability (percent of finished games played to the end) a player needs to
+    # take a seat; 0 lets anyone in. Stored here, enforced by the "join" gate (games/gates.py).
+    min_reliability = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created_at"])]
@@ -109,6 +114,8 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=20, blank=True, help_text="bot level, for bot seats")
     resigned = models.BooleanField(default=False)
+    # The game's version when its player resigned (how far the game had gone: docs/social.md).
+    resigned_at = models.PositiveIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     # The seat's place once the game is finalized, as games/results.py decides it (a seat
     # that resigned or ran out of time comes after every seat played to the end).
@@ -135,6 +142,9 @@ class Seat(models.Model):
     invited = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
     )
+    # An invitation to a new table (services.invite_player) is claimed before its e-mail goes
+    # out, so a task delivered twice sends it once.
+    invite_emailed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -171,11 +181,15 @@ class Seat(models.Model):
         if self.kind == SeatKind.AUTOMATON:
             from games import registry  # the engine names its own automaton
 
-            return str(getattr(registry.get(self.game.engine), "automaton_name", "Automaton"))
+            return str(getattr(registry.get(self.game.engine), "automaton_name", gettext("Automaton")))
         if self.kind == SeatKind.BOT:
-            return f"Bot {self.index + 1} ({levels.name(self.bot)})"  # two bots of one level stay apart
+            # Two bots of one level stay apart by their seat's number.
+            return gettext("Bot %(number)d (%(level)s)") % {
+                "number": self.index + 1,
+                "level": levels.name(self.bot),
+            }
         if self.user is None:
-            return "(open seat)"
+            return gettext("(open seat)")
         return self.user.profile.display_name
 
 
@@ -224,8 +238,8 @@ class Notice(models.Model):
     player claimed a seat back), shown in the log beside the game's own sentences."""
 
     class Kind(models.TextChoices):
-        TIMEOUT = "timeout", "ran out of time"
-        RECLAIM = "reclaim", "claimed the seat back"
+        TIMEOUT = "timeout", _("ran out of time")
+        RECLAIM = "reclaim", _("claimed the seat back")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
     seat = models.PositiveSmallIntegerField()
@@ -305,10 +319,10 @@ class Analysis(models.Model):
     Each was searched from that seat's view at that moment, never from what it could not see."""
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Waiting for a bot worker"
-        RUNNING = "running", "Analysing"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for a bot worker")
+        RUNNING = "running", _("Analysing")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
     seat = models.PositiveSmallIntegerField()

@@ -15,8 +15,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Notify, Profile
 from games import chat, clocks, presence, presenter, registry
@@ -53,10 +55,17 @@ def unsubscribing_user(token: str) -> Any:
     return user
 
 
+def in_language(user: Any) -> Any:
+    """The player's own language for what is written to them outside a request (e-mails):
+    their subject lines are built inside it too."""
+    return translation.override(user.profile.language or settings.LANGUAGE_CODE)
+
+
 def send_mail_to(user: Any, subject: str, template: str, context: dict[str, Any]) -> None:
-    """Sends one e-mail, its times written in the player's own time zone."""
+    """Sends one e-mail, its times written in the player's own time zone and its words in
+    their own language."""
     link = unsubscribe_url(user)
-    with timezone.override(zoneinfo.ZoneInfo(user.profile.timezone)):
+    with timezone.override(zoneinfo.ZoneInfo(user.profile.timezone)), in_language(user):
         body = render_to_string(
             template, {**context, "user": user, "unsubscribe": link, "site": settings.SITE_URL}
         )
@@ -88,22 +97,26 @@ def send_turn_email(seat: Seat) -> bool:
     game = seat.game
     engine = registry.get(game.engine)
     seats = list(game.seats.select_related("user__profile"))
-    names = presenter.names_of(seats)
-    others = _listed([names[s.index] for s in seats if s.index != seat.index])
-    send_mail_to(
-        user,
-        f"Your turn in {engine.title} (game {game.pk})" + (f" with {others}" if others else ""),
-        "email/turn.txt",
-        {
-            "game": game,
-            "title": engine.title,
-            "others": others,
-            "news": news_since_last_move(game, seat, engine, names),
-            "url": settings.SITE_URL + game.get_absolute_url(),
-            "chat": _new_chat(seat),
-            **_clock(seat),
-        },
-    )
+    with in_language(user):  # the seats' names too ("Bot 2 (Medium)")
+        names = presenter.names_of(seats)
+        others = _listed([names[s.index] for s in seats if s.index != seat.index])
+        about = {"title": engine.title, "pk": game.pk, "others": others}
+        send_mail_to(
+            user,
+            _("Your turn in %(title)s (game %(pk)s) with %(others)s") % about
+            if others
+            else _("Your turn in %(title)s (game %(pk)s)") % about,
+            "email/turn.txt",
+            {
+                "game": game,
+                "title": engine.title,
+                "others": others,
+                "news": news_since_last_move(game, seat, engine, names),
+                "url": settings.SITE_URL + game.get_absolute_url(),
+                "chat": _new_chat(seat),
+                **_clock(seat),
+            },
+        )
     return True
 
 
@@ -122,13 +135,17 @@ def news_since_last_move(game: Game, seat: Seat, engine: Any, names: list[str]) 
     lines = engine.view(engine.load(game.stored_state()), seat.index).get("log", [])[before:]
     shown = [presenter.plain_sentence(line, names) for line in lines[-NEWS_LINES:]]
     if len(lines) > NEWS_LINES:
-        shown.insert(0, f"(and {len(lines) - NEWS_LINES} earlier lines: see the game's log)")
+        shown.insert(
+            0, _("(and %(count)d earlier lines: see the game's log)") % {"count": len(lines) - NEWS_LINES}
+        )
     return shown
 
 
 def _listed(names: list[str]) -> str:
     """ "Bob", "Bob and Carol", "Bob, Carol and Dealer" ("" for nobody)."""
-    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(some)s and %(last)s") % {"some": _(", ").join(names[:-1]), "last": names[-1]}
 
 
 DIGEST_HOUR = 7  # the daily digest goes out at 07:00 in each reader's own time zone
@@ -193,19 +210,21 @@ def send_daily_digests(user_ids: list[int]) -> int:
             continue
         # The nearest deadline first; games without a clock after.
         seats.sort(key=lambda s: (s.deadline is None, s.deadline or s.game.created_at))
-        games = [
-            {
-                "id": s.game.pk,
-                "title": registry.get(s.game.engine).title,
-                "url": settings.SITE_URL + s.game.get_absolute_url(),
-                "chat": chat.since(s.game, user, timezone.now() - timedelta(days=1)),
-                **_clock(s),
-            }
-            for s in seats
-        ]
-        send_mail_to(
-            user, f"{len(games)} game(s) waiting for your move", "email/digest.txt", {"games": games}
-        )
+        with in_language(user):
+            games = [
+                {
+                    "id": s.game.pk,
+                    "title": registry.get(s.game.engine).title,
+                    "url": settings.SITE_URL + s.game.get_absolute_url(),
+                    "chat": chat.since(s.game, user, timezone.now() - timedelta(days=1)),
+                    **_clock(s),
+                }
+                for s in seats
+            ]
+            subject = ngettext(
+                "%(count)d game waiting for your move", "%(count)d games waiting for your move", len(games)
+            ) % {"count": len(games)}
+            send_mail_to(user, subject, "email/digest.txt", {"games": games})
     return len(by_user)
 
 
@@ -216,16 +235,25 @@ def send_notice(notice: Notice) -> int:
         return 0
     game = notice.game
     seats = list(game.seats.select_related("user__profile"))
-    title = registry.get(game.engine).title
-    who = next(s for s in seats if s.index == notice.seat).name()
+    engine = registry.get(game.engine)
+    noticed = next(s for s in seats if s.index == notice.seat)
     sent = 0
     for seat in seats:
         user = seat.user
         if user is None or not user.email or user.profile.notify == Notify.NONE:
             continue
+        with in_language(user):
+            who = noticed.name()  # a bot's name is in the reader's language
+            title = engine.title
+            subject = _("%(who)s %(what)s in %(title)s (game %(pk)s)") % {
+                "who": who,
+                "what": notice.get_kind_display(),
+                "title": title,
+                "pk": game.pk,
+            }
         send_mail_to(
             user,
-            f"{who} {notice.get_kind_display()} in {title} (game {game.pk})",
+            subject,
             "email/notice.txt",
             {
                 "game": game,
@@ -259,18 +287,50 @@ def send_rematch(game: Game) -> int:
     old = game.rematch_of
     if old is None or not Game.objects.filter(pk=game.pk, rematch_emailed=False).update(rematch_emailed=True):
         return 0
-    title = registry.get(game.engine).title
+    engine = registry.get(game.engine)
     host = game.created_by.profile.display_name
     sent = 0
     for seat in game.seats.filter(invited__isnull=False).select_related("invited__profile"):
         user = seat.invited
         if user is None or not user.email or user.profile.notify == Notify.NONE:
             continue
+        with in_language(user):
+            title = engine.title  # the game's name as the reader's language has it
+            subject = _("%(host)s asks for a rematch of %(title)s (game %(pk)s)") % {
+                "host": host,
+                "title": title,
+                "pk": old.pk,
+            }
         send_mail_to(
             user,
-            f"{host} asks for a rematch of {title} (game {old.pk})",
+            subject,
             "email/rematch.txt",
             {"host": host, "title": title, "old": old, "url": settings.SITE_URL + old.get_absolute_url()},
         )
         sent += 1
     return sent
+
+
+def send_invitation(game_id: int, seat_index: int, user_id: int) -> int:
+    """Tells a player that a table keeps a seat for them (unless they want no e-mails), once:
+    the seat's invitation is claimed first, and one withdrawn or answered meanwhile is not sent."""
+    claimed = Seat.objects.filter(
+        game_id=game_id,
+        index=seat_index,
+        invited_id=user_id,
+        invite_emailed=False,
+        game__status=Status.OPEN,
+    ).update(invite_emailed=True)
+    user = get_user_model().objects.filter(pk=user_id).select_related("profile").first()
+    if not claimed or user is None or not user.email or user.profile.notify == Notify.NONE:
+        return 0
+    game = Game.objects.select_related("created_by__profile").get(pk=game_id)
+    title = registry.get(game.engine).title
+    host = game.created_by.profile.display_name
+    send_mail_to(
+        user,
+        f"{host} keeps you a seat at a table of {title}",
+        "email/invitation.txt",
+        {"host": host, "title": title, "url": settings.SITE_URL + game.get_absolute_url()},
+    )
+    return 1

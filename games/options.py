@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.engines.base import Engine
 
 PLAYERS = "players"
@@ -34,7 +36,7 @@ def choice_name(spec: dict[str, Any], value: Any) -> str:
     if value in names:
         return str(names[value])
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return gettext("Yes") if value else gettext("No")
     return str(value)
 
 
@@ -73,6 +75,10 @@ def choices_in_words(engine: Engine) -> list[Shown]:
     out = []
     for name, s in engine.options().items():
         words = [choice_name(s, c) for c in s["choices"]]
-        joined = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+        joined = (
+            gettext("%(some)s or %(last)s") % {"some": gettext(", ").join(words[:-1]), "last": words[-1]}
+            if len(words) > 1
+            else "".join(words)
+        )
         out.append(Shown(label(name, s), joined))
     return out

@@ -18,6 +18,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, select_template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from accounts.models import Vacation
 from games import registry, results, undo
@@ -84,7 +85,9 @@ def names_of(seats: list[Seat]) -> list[str]:
 
 
 def _left_by_player(seat: Seat) -> str:
-    return " (resigned)" if seat.resigned else " (out of time)" if seat.timed_out else ""
+    if seat.resigned:
+        return " " + gettext("(resigned)")
+    return " " + gettext("(out of time)") if seat.timed_out else ""
 
 
 def sentence(text: str, names: list[str]) -> SafeString:
@@ -141,7 +144,7 @@ def build(game: Game, user: Any) -> Table:
         describe = getattr(engine, "describe", None)
         targets = getattr(engine, "targets", None)
         for action in engine.legal_actions(state, seat):
-            group, label = describe(state, seat, action) if describe else ("Actions", action["type"])
+            group, label = describe(state, seat, action) if describe else (gettext("Actions"), action["type"])
             keys = targets(state, seat, action) if targets else []
             # Labels may name seats as {pN}, like log lines.
             table.actions.setdefault(group, []).append(

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from games import services
+from games import gates, services
 from games.errors import Conflict, Forbidden
 from games.models import Game, SeatKind, Status
 from games.services import _locked  # the services layer's own helper
@@ -25,9 +26,12 @@ def offer(user: Any, game_id: int) -> Game:
     old = _locked(game_id)
     seats = list(old.seats.all())
     if not any(s.user_id == user.pk for s in seats):
-        raise Forbidden("only the players of this game can ask for a rematch")
+        raise Forbidden(_("only the players of this game can ask for a rematch"))
     if old.status != Status.FINISHED:
-        raise Conflict("a rematch can be asked for once the game is over")
+        raise Conflict(_("a rematch can be asked for once the game is over"))
+    refused = gates.refusal("rematch", user=user, game=old)
+    if refused:
+        raise Forbidden(refused)
     existing = Game.objects.filter(rematch_of=old).first()
     if existing is not None:
         return existing
@@ -41,6 +45,7 @@ def offer(user: Any, game_id: int) -> Game:
         bots={s.index: s.bot for s in seats if s.kind == SeatKind.BOT},
         pace=old.pace,
         on_timeout=old.on_timeout,
+        min_reliability=old.min_reliability,
     )
     new.rematch_of = old
     new.save(update_fields=["rematch_of"])
@@ -55,17 +60,19 @@ def offer(user: Any, game_id: int) -> Game:
 
 @transaction.atomic
 def decline(user: Any, game_id: int) -> Game:
-    """Says no to a rematch: the kept seat opens to anyone (the creator may start with a bot)."""
+    """Says no to a rematch (or another invitation): the kept seat opens to anyone (the creator may start with a bot)."""
     game = _locked(game_id)
     seat = game.seats.filter(invited=user).first()
     if seat is None:
-        raise Forbidden("you are not invited to this table")
+        raise Forbidden(_("you are not invited to this table"))
     if game.status != Status.OPEN:
-        raise Conflict("this table is no longer waiting for players")
+        raise Conflict(_("this table is no longer waiting for players"))
     seat.invited = None
     seat.save(update_fields=["invited"])
     if game.rematch_of is not None:
         _tell(game.rematch_of, game, invitations=False)
+    else:  # a seat kept by an invitation to a new table (services.invite_player)
+        services._lobby_changed(game)
     return game
 
 

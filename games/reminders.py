@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Notify
 from games import clocks, presence, registry
@@ -71,18 +72,21 @@ def _wanted(user: Any, marks: int, deadline: datetime | None, now: datetime) -> 
 
 
 def _send(seat: Seat, marks: int, now: datetime) -> None:
-    from games.notifications import send_mail_to  # the mail helpers (unsubscribe link, headers)
+    from games.notifications import in_language, send_mail_to  # the mail helpers (unsubscribe link, headers)
 
     game, user = seat.game, seat.user
     assert user is not None and seat.deadline is not None
-    title = registry.get(game.engine).title
-    left = clocks.in_words((seat.deadline - now).total_seconds())
     last_call = marks == len(clocks.REMINDER_MARKS)
-    subject = (
-        f"Last call: {left} left in {title} (game {game.pk})"
-        if last_call
-        else f"Half your time is gone in {title} (game {game.pk}): {left} left"
-    )
+    with in_language(user):
+        title = registry.get(game.engine).title
+        left = clocks.in_words((seat.deadline - now).total_seconds())
+        about = {"left": left, "title": title, "pk": game.pk}
+        subject = (
+            _("Last call: %(left)s left in %(title)s (game %(pk)s)") % about
+            if last_call
+            else _("Half your time is gone in %(title)s (game %(pk)s): %(left)s left") % about
+        )
+        rule = game.get_on_timeout_display()
     send_mail_to(
         user,
         subject,
@@ -93,7 +97,7 @@ def _send(seat: Seat, marks: int, now: datetime) -> None:
             "left": left,
             "deadline": seat.deadline,
             "last_call": last_call,
-            "rule": game.get_on_timeout_display(),
+            "rule": rule,
             "url": settings.SITE_URL + game.get_absolute_url(),
         },
     )

@@ -14,10 +14,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from games.models import Seat
 
-RESIGNED = "resigned"
-OUT_OF_TIME = "out of time"
+# Stored as they are (ratings' results keep them); translated where they are shown.
+RESIGNED = gettext_noop("resigned")
+OUT_OF_TIME = gettext_noop("out of time")
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class SeatResult:
 
     def __str__(self) -> str:
         """As a list's "place" column shows it: "1", "2", ..., "resigned", "out of time"."""
-        return self.why or str(self.place)
+        return gettext(self.why) if self.why else str(self.place)
 
 
 def why(seat: Seat) -> str:

@@ -12,8 +12,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games import clocks, registry, results, signals, timeouts, turns, undo
+from games import clocks, gates, registry, results, signals, timeouts, turns, undo
+from games.engines import i18n as engine_i18n
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
 from games.errors import Conflict, Forbidden, Illegal, NotFound, TooMany
@@ -24,7 +27,7 @@ def _locked(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound("there is no such game") from None
+        raise NotFound(_("there is no such game")) from None
 
 
 def _bot_levels(slug: str) -> list[str]:
@@ -43,14 +46,19 @@ def create_game(
     rated: bool = True,
     pace: str = clocks.NO_CLOCK.key,
     on_timeout: str = OnTimeout.BOT,
+    min_reliability: int = 0,
 ) -> Game:
     """Opens a table; the creator takes seat 0, `bots` fills {seat: level}; casual if not `rated`;
-    `pace` is a key of clocks.PACES, `on_timeout` what happens to a seat whose time runs out."""
+    `pace` is a key of clocks.PACES, `on_timeout` what happens to a seat whose time runs out;
+    `min_reliability` the percent a player needs to join (the "join" gate enforces it)."""
     engine = registry.get(slug)
     if pace not in clocks.PACES or on_timeout not in OnTimeout.values:
         raise Illegal(
-            f"the pace is one of: {', '.join(clocks.PACES)}; on a timeout a bot plays or the seat loses"
+            _("the pace is one of: %(paces)s; on a timeout a bot plays or the seat loses")
+            % {"paces": ", ".join(clocks.PACES)}
         )
+    if not 0 <= min_reliability <= 100:
+        raise Illegal("the least reliability to join is a percent, from 0 to 100")
     try:
         options = engine.validate_options(players, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -59,7 +67,10 @@ def create_game(
     bots = bots or {}
     levels = _bot_levels(slug)
     if any(not 0 < i < players or level not in levels for i, level in bots.items()):
-        raise Illegal(f"bots sit in seats 2 to {players} and play at one of: {', '.join(levels)}")
+        raise Illegal(
+            _("bots sit in seats 2 to %(players)d and play at one of: %(levels)s")
+            % {"players": players, "levels": ", ".join(levels)}
+        )
     game = Game.objects.create(
         engine=slug,
         options=options,
@@ -69,6 +80,7 @@ def create_game(
         created_by=user,
         pace=pace,
         on_timeout=on_timeout,
+        min_reliability=min_reliability,
     )
     seat_count = registry.extra(engine, "seat_count", players, options, default=players)
     automata = registry.extra(engine, "automaton_seats", players, options, default=frozenset())
@@ -106,7 +118,7 @@ def create_arranged_game(
     players = len(seated)
     humans = [u for u in seated if u is not None]
     if not humans or pace not in clocks.PACES or on_timeout not in OnTimeout.values:
-        raise Illegal("an arranged table needs a player, a pace and a timeout rule from the menus")
+        raise Illegal(_("an arranged table needs a player, a pace and a timeout rule from the menus"))
     try:
         options = engine.validate_options(players, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -148,7 +160,8 @@ def _may_open_another(user: Any) -> None:
     waiting = Game.objects.filter(created_by=user, status=Status.OPEN).count()
     if waiting >= settings.MAX_OPEN_TABLES:
         raise TooMany(
-            f"you already have {waiting} tables waiting for players: start or cancel one of them first"
+            _("you already have %(waiting)d tables waiting for players: start or cancel one of them first")
+            % {"waiting": waiting}
         )
 
 
@@ -156,24 +169,59 @@ def _may_open_another(user: Any) -> None:
 def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
     game = _locked(game_id)
     if game.status != Status.OPEN:
-        raise Conflict("this table is no longer taking players")
+        raise Conflict(_("this table is no longer taking players"))
     # A rematch keeps a seat for each player invited to it (games/rematch.py).
     seat = game.seats.filter(invited=user).first()
     if not game.public and not token_matches(token, game.invite_token) and seat is None:
-        raise Forbidden("this table is private: you need its invite link")
+        raise Forbidden(_("this table is private: you need its invite link"))
     if game.seats.filter(user=user).exists():
-        raise Conflict("you already sit at this table")
+        raise Conflict(_("you already sit at this table"))
+    refused = gates.refusal("join", user=user, game=game)
+    if refused:
+        raise Forbidden(refused)
     seat = seat or game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True, invited__isnull=True).first()
     if seat is None:
-        raise Conflict("this table is full")
+        raise Conflict(_("this table is full"))
     seat.user, seat.invited = user, None
     try:
         with transaction.atomic():
             seat.save(update_fields=["user", "invited"])
     except IntegrityError:
-        raise Conflict("you already sit at this table") from None
+        raise Conflict(_("you already sit at this table")) from None
     _start_if_full(game)
     _lobby_changed(game)
+    return game
+
+
+@transaction.atomic
+def invite_player(user: Any, game_id: int, invitee_id: int) -> Game:
+    """The creator keeps an open seat for another player, as a rematch does (Seat.invited):
+    the table shows in their lobby, and only they may take that seat (or decline it)."""
+    game = _locked(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("only the player who opened the table can invite to it")
+    if game.status != Status.OPEN:
+        raise Conflict("this table is no longer taking players")
+    invitee = get_user_model().objects.filter(pk=invitee_id, is_active=True).first()
+    if invitee is None:
+        raise NotFound("there is no such player")
+    seats = list(game.seats.all())
+    if any(invitee.pk in (s.user_id, s.invited_id) for s in seats):
+        raise Conflict("that player already sits at this table or is invited to it")
+    refused = gates.refusal("invite", user=user, invitee=invitee, game=game)
+    if refused:
+        raise Forbidden(refused)
+    seat = next(
+        (s for s in seats if s.kind == SeatKind.HUMAN and s.user_id is None and s.invited_id is None), None
+    )
+    if seat is None:
+        raise Conflict("this table has no open seat left")
+    seat.invited, seat.invite_emailed = invitee, False
+    seat.save(update_fields=["invited", "invite_emailed"])
+    _lobby_changed(game)
+    from games import dispatch
+
+    dispatch.on_task("notify_invitation", game.pk, seat.index, invitee.pk, game_id=game.pk)
     return game
 
 
@@ -181,12 +229,12 @@ def join_game(user: Any, game_id: int, token: str | None = None) -> Game:
 def leave_game(user: Any, game_id: int) -> Game:
     game = _locked(game_id)
     if game.status != Status.OPEN:
-        raise Conflict("you can only leave a table before the game starts")
+        raise Conflict(_("you can only leave a table before the game starts"))
     if game.created_by_id == user.pk:
-        raise Forbidden("you opened this table: cancel it instead")
+        raise Forbidden(_("you opened this table: cancel it instead"))
     updated = game.seats.filter(user=user).update(user=None)
     if not updated:
-        raise Conflict("you do not sit at this table")
+        raise Conflict(_("you do not sit at this table"))
     _lobby_changed(game)
     return game
 
@@ -195,9 +243,9 @@ def leave_game(user: Any, game_id: int) -> Game:
 def cancel_game(user: Any, game_id: int) -> Game:
     game = _locked(game_id)
     if game.created_by_id != user.pk:
-        raise Forbidden("only the player who opened the table can cancel it")
+        raise Forbidden(_("only the player who opened the table can cancel it"))
     if game.status != Status.OPEN:
-        raise Conflict("a game that has started cannot be cancelled")
+        raise Conflict(_("a game that has started cannot be cancelled"))
     game.status = Status.CANCELLED
     game.save(update_fields=["status"])
     _lobby_changed(game)
@@ -209,13 +257,13 @@ def start_game(user: Any, game_id: int, fill_with: str | None = None) -> Game:
     """The creator starts the game now; empty seats (if any) get bots."""
     game = _locked(game_id)
     if game.created_by_id != user.pk:
-        raise Forbidden("only the player who opened the table can start it")
+        raise Forbidden(_("only the player who opened the table can start it"))
     if game.status != Status.OPEN:
-        raise Conflict("this game has already started")
+        raise Conflict(_("this game has already started"))
     levels = _bot_levels(game.engine)
     level = fill_with or ("heuristic" if "heuristic" in levels else levels[0])
     if level not in levels:
-        raise Illegal(f"bots play at one of: {', '.join(levels)}")
+        raise Illegal(_("bots play at one of: %(levels)s") % {"levels": ", ".join(levels)})
     game.seats.filter(kind=SeatKind.HUMAN, user__isnull=True).update(kind=SeatKind.BOT, bot=level)
     _start(game)
     _lobby_changed(game)
@@ -257,10 +305,12 @@ def submit_action(user: Any, game_id: int, seat_index: int | None, action: Any, 
     if late:
         if game.on_timeout == OnTimeout.LOSE:
             raise Conflict(
-                "your time ran out before this move arrived: the seat loses, a bot finishes its moves"
+                _("your time ran out before this move arrived: the seat loses, a bot finishes its moves")
             )
         raise Conflict(
-            "your time ran out before this move arrived: a bot plays your seat (you may claim it back once)"
+            _(
+                "your time ran out before this move arrived: a bot plays your seat (you may claim it back once)"
+            )
         )
     return game
 
@@ -274,21 +324,23 @@ def _submit_action(
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None and not game.public:
-        raise NotFound("there is no such game")
+        raise NotFound(_("there is no such game"))
     if game.status != Status.ACTIVE:
-        raise Conflict("this game is not in play" if game.status != Status.FINISHED else "this game is over")
+        raise Conflict(
+            _("this game is not in play") if game.status != Status.FINISHED else _("this game is over")
+        )
     if seat is None or (seat_index is not None and seat_index != seat.index):
-        raise Forbidden("that seat is not yours")
+        raise Forbidden(_("that seat is not yours"))
     if seat.resigned:
-        raise Forbidden("you resigned from this game")
+        raise Forbidden(_("you resigned from this game"))
     if seat.timed_out:
-        raise Forbidden("you ran out of time: a bot plays your seat")
+        raise Forbidden(_("you ran out of time: a bot plays your seat"))
     if seat.index not in game.to_act:
         if version != game.version:
             raise Conflict(_moved_on)
         if undo.is_undo(action):
-            raise Illegal(undo.NOTHING_TO_UNDO)
-        raise Forbidden("it is not your turn")
+            raise Illegal(_(undo.NOTHING_TO_UNDO))
+        raise Forbidden(_("it is not your turn"))
     if timeouts.time_out_if_due(game, seat, timezone.now()):
         return game, True
     if undo.is_undo(action):
@@ -304,7 +356,7 @@ def _submit_action(
     return game, False
 
 
-_moved_on = "the game has moved on since your page was drawn"
+_moved_on = gettext_lazy("the game has moved on since your page was drawn")
 
 
 def _still_choosing(game: Game, seat: int, version: int) -> bool:
@@ -349,13 +401,16 @@ def _machine_action(game: Game, seat: Seat, engine: Any, state: Any) -> Any:
     bot = bots.get(seat.bot) or bots.get("heuristic") or next(iter(bots.values()))
     # A bot's own chance comes from the game id and version, never from the game's seed.
     rng = Rng(seed_state(game.pk * 1_000_003 + game.version * 131 + seat.index))
-    view = engine.view(state, seat.index)  # all a bot ever gets of the game: its seat's view
-    think = getattr(bot, "think", None)
-    if think is not None:  # a search bot: the site sets its budget
-        return think(
-            view, legal, rng, seconds=settings.BOT_SECONDS, iterations=settings.BOT_ITERATIONS
-        ).action
-    return bot(view, legal, rng)
+    # A bot reads its view in the engines' own language, whatever the request's: its choice
+    # must not depend on who happened to trigger it (Lords' bot picks its plan from its log).
+    with engine_i18n.use(engine_i18n.SOURCE):
+        view = engine.view(state, seat.index)  # all a bot ever gets of the game: its seat's view
+        think = getattr(bot, "think", None)
+        if think is not None:  # a search bot: the site sets its budget
+            return think(
+                view, legal, rng, seconds=settings.BOT_SECONDS, iterations=settings.BOT_ITERATIONS
+            ).action
+        return bot(view, legal, rng)
 
 
 @transaction.atomic
@@ -378,17 +433,17 @@ def resign(user: Any, game_id: int) -> Game:
     """A bot takes over the seat; the game counts as lost for the player."""
     game = _locked(game_id)
     if game.status != Status.ACTIVE:
-        raise Conflict("you can only resign from a game in play")
+        raise Conflict(_("you can only resign from a game in play"))
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
-        raise Forbidden("you do not play in this game")
+        raise Forbidden(_("you do not play in this game"))
     if seat.resigned:
-        raise Conflict("you have already resigned")
-    seat.resigned = True
+        raise Conflict(_("you have already resigned"))
+    seat.resigned, seat.resigned_at = True, game.version
     seat.handovers += 1
     clocks.halt(seat)  # a bot plays the seat now: no clock
-    seat.save(update_fields=["resigned", "handovers", *clocks.CLOCK_FIELDS])
+    seat.save(update_fields=["resigned", "resigned_at", "handovers", *clocks.CLOCK_FIELDS])
     _after_commit(game, seats, finished=False)
     return game
 

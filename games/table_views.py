@@ -11,6 +11,7 @@ from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import rematch, timeouts
@@ -36,7 +37,7 @@ def my_turns(user: Any) -> QuerySet[Seat]:
 def next_game(request: HttpRequest) -> HttpResponse:
     game_id = my_turns(request.user).values_list("game_id", flat=True).first()
     if game_id is None:
-        messages.info(request, "No game is waiting for your move.")
+        messages.info(request, _("No game is waiting for your move."))
         return redirect("lobby")
     return redirect("game", game_id)
 

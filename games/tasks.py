@@ -155,3 +155,9 @@ def notify_rematch(game_id: int) -> int:
     """E-mails the players invited to a rematch."""
     game = Game.objects.filter(pk=game_id, status=Status.OPEN).first()
     return notifications.send_rematch(game) if game else 0
+
+
+@shared_task(acks_late=True)
+def notify_invitation(game_id: int, seat_index: int, user_id: int) -> int:
+    """E-mails a player for whom a new table keeps a seat (services.invite_player)."""
+    return notifications.send_invitation(game_id, seat_index, user_id)

@@ -22,6 +22,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import clocks, vacation
 from games.errors import Conflict, Forbidden, NotFound
@@ -150,19 +151,21 @@ def reclaim(user: Any, game_id: int) -> Game:
     so a decision it made before is dropped when it comes to apply it (services.machine_move)."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFound("there is no such game")
+        raise NotFound(gettext("there is no such game"))
     seats = list(game.seats.all())
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
-        raise Forbidden("you do not play in this game")
+        raise Forbidden(gettext("you do not play in this game"))
     if not seat.timed_out:
-        raise Conflict("your seat has not run out of time")
+        raise Conflict(gettext("your seat has not run out of time"))
     if game.on_timeout == OnTimeout.LOSE:
-        raise Conflict("at this table a seat that runs out of time has lost; a bot finishes its moves")
+        raise Conflict(
+            gettext("at this table a seat that runs out of time has lost; a bot finishes its moves")
+        )
     if seat.reclaimed:
-        raise Conflict("you have already claimed this seat back once in this game")
+        raise Conflict(gettext("you have already claimed this seat back once in this game"))
     if game.status != Status.ACTIVE:
-        raise Conflict("this game is over")
+        raise Conflict(gettext("this game is over"))
     seat.timed_out, seat.reclaimed = False, True
     seat.handovers += 1
     pace = clocks.pace_of(game.pace)

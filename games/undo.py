@@ -21,11 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from games.engines.base import Action, IllegalAction
 
 UNDO: Action = {"type": "undo"}
 
-NOTHING_TO_UNDO = (
+# Marked only: the page's refusal translates it (games/services.py); the rules' own
+# refusal (an IllegalAction) stays the plain sentence.
+NOTHING_TO_UNDO = gettext_noop(
     "there is no step of yours to take back: your last step showed something hidden or ended "
     "your turn, or another seat has moved since"
 )

@@ -16,6 +16,7 @@ urlpatterns = [
     path("game/<int:pk>/leave", views.leave, name="leave"),
     path("game/<int:pk>/start", views.start, name="start"),
     path("game/<int:pk>/cancel", views.cancel, name="cancel"),
+    path("game/<int:pk>/invite", views.invite_player, name="invite_player"),
     path("game/<int:pk>/resign", views.resign, name="resign"),
     path("game/<int:pk>/reclaim", views.reclaim, name="reclaim"),
     path("game/<int:pk>/replay/", views.replay, name="replay"),

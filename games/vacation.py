@@ -19,6 +19,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Profile, Vacation
 from games import clocks
@@ -74,12 +75,15 @@ def start(user: Any, back_on: date, now: datetime | None = None) -> Vacation:
     today = now.astimezone(zone).date()
     days = (back_on - today).days
     if days < 1:
-        raise Illegal("choose a return date after today")
+        raise Illegal(_("choose a return date after today"))
     mine = allowance(user, now)
     if mine.current is not None:
-        raise Conflict("you are on vacation already")
+        raise Conflict(_("you are on vacation already"))
     if days > mine.left:
-        raise Illegal(f"you have {mine.left} vacation days left this year; that would take {days}")
+        raise Illegal(
+            _("you have %(left)d vacation days left this year; that would take %(days)d")
+            % {"left": mine.left, "days": days}
+        )
     until = datetime.combine(back_on, time(0), tzinfo=zone)
     vacation = Vacation.objects.create(user=user, started_at=now, until=until, days=days)
     _clocks(user, lambda seat, pace: clocks.pause(seat, pace, now))
@@ -93,7 +97,7 @@ def end(user: Any, now: datetime | None = None) -> Vacation:
     Profile.objects.select_for_update().get(user=user)
     vacation = Vacation.objects.filter(user=user, ended_at__isnull=True).first()
     if vacation is None:
-        raise Conflict("you are not on vacation")
+        raise Conflict(_("you are not on vacation"))
     begun = math.ceil((min(now, vacation.until) - vacation.started_at) / timedelta(days=1))
     vacation.days = min(vacation.days, max(1, begun))
     vacation.ended_at = now

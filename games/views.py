@@ -15,11 +15,12 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, RawPostDataException
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import limits, outbox, presenter, registry, rematch, results, services, timeouts
-from games.errors import GameError
+from games import gates, limits, outbox, presenter, registry, rematch, results, services, timeouts
+from games.errors import GameError, Illegal
 from games.forms import NewGameForm
 from games.models import Game, Seat, SeatKind, Status, token_matches
 
@@ -54,23 +55,26 @@ def _how_to_play_extras(slug: str) -> dict[str, Any]:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    open_tables = [
-        g
-        for g in Game.objects.filter(status=Status.OPEN, public=True)
-        .prefetch_related("seats__user__profile")
-        .order_by("-created_at")[:50]
-        if _has_a_seat_for(g, request.user)
-    ]
+    followed = gates.players("followed", request.user)
+    open_tables = _open_tables(request.user, followed)
     mine: list[Game] = []
     if request.user.is_authenticated:
         mine = list(
-            Game.objects.filter(seats__user=request.user, status__in=[Status.OPEN, Status.ACTIVE])
+            Game.objects.filter(
+                Q(seats__user=request.user, status__in=[Status.OPEN, Status.ACTIVE])
+                | Q(seats__invited=request.user, status=Status.OPEN)  # a seat kept for me
+            )
+            .distinct()
             .prefetch_related("seats__user__profile")
             .order_by("-created_at")
         )
         my_seat = {s.game_id: s for g in mine for s in g.seats.all() if s.user_id == request.user.pk}
         # Games where it is my move come first.
-        mine.sort(key=lambda g: my_seat[g.pk].index not in g.to_act or g.status != Status.ACTIVE)
+        mine.sort(
+            key=lambda g: (
+                g.pk not in my_seat or my_seat[g.pk].index not in g.to_act or g.status != Status.ACTIVE
+            )
+        )
     finished = _finished_for(request.user)
     return render(
         request,
@@ -83,8 +87,27 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "welcome": not request.user.is_authenticated
             or not Seat.objects.filter(user=request.user).exists(),
             "titles": {slug: e.title for slug, e in registry.engines().items()},
+            "followed": followed,
         },
     )
+
+
+def _open_tables(user: Any, followed: set[int]) -> list[Game]:
+    """The public tables waiting for players: the newest, and every one opened by a player
+    this viewer follows (those first); none where a gate hides a player from the viewer."""
+    recent = Q(pk__in=Game.objects.filter(status=Status.OPEN, public=True).order_by("-created_at")[:50])
+    found = (
+        Game.objects.filter(recent | Q(created_by__in=followed), status=Status.OPEN, public=True)
+        .select_related("created_by__profile")
+        .prefetch_related("seats__user__profile")
+        .order_by("-created_at")
+    )
+    hidden = gates.players("hidden", user)
+    tables = [
+        g for g in found if _has_a_seat_for(g, user) and not hidden & {s.user_id for s in g.seats.all()}
+    ]
+    tables.sort(key=lambda g: g.created_by_id not in followed)  # stable: newest first within each
+    return tables
 
 
 def _has_a_seat_for(game: Game, user: Any) -> bool:
@@ -302,7 +325,7 @@ def _refused(request: HtmxHttpRequest, pk: int, status: int, message: str) -> Ht
     return render(request, "games/play.html", _context(table, error=message, stale=stale), status=status)
 
 
-def _lifecycle(action: Any, done: str) -> Any:
+def _lifecycle(action: Any, done: Any) -> Any:
     """A POST-only view that runs one service and goes back to the table."""
 
     @require_POST
@@ -321,13 +344,26 @@ def _lifecycle(action: Any, done: str) -> Any:
     return view
 
 
-join = _lifecycle(lambda r, g: services.join_game(r.user, g.pk, r.POST.get("token")), "You joined the table.")
-leave = _lifecycle(lambda r, g: services.leave_game(r.user, g.pk), "You left the table.")
-start = _lifecycle(lambda r, g: services.start_game(r.user, g.pk), "The game has started.")
-cancel = _lifecycle(lambda r, g: services.cancel_game(r.user, g.pk), "The table was cancelled.")
-resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), "You resigned; a bot plays your seat.")
-rematch_decline = _lifecycle(lambda r, g: rematch.decline(r.user, g.pk), "You declined the rematch.")
-reclaim = _lifecycle(lambda r, g: timeouts.reclaim(r.user, g.pk), "Your seat is yours again.")
+join = _lifecycle(
+    lambda r, g: services.join_game(r.user, g.pk, r.POST.get("token")), _("You joined the table.")
+)
+leave = _lifecycle(lambda r, g: services.leave_game(r.user, g.pk), _("You left the table."))
+start = _lifecycle(lambda r, g: services.start_game(r.user, g.pk), _("The game has started."))
+cancel = _lifecycle(lambda r, g: services.cancel_game(r.user, g.pk), _("The table was cancelled."))
+resign = _lifecycle(lambda r, g: services.resign(r.user, g.pk), _("You resigned; a bot plays your seat."))
+rematch_decline = _lifecycle(lambda r, g: rematch.decline(r.user, g.pk), _("You declined the rematch."))
+reclaim = _lifecycle(lambda r, g: timeouts.reclaim(r.user, g.pk), _("Your seat is yours again."))
+
+
+def _invite(request: HttpRequest, game: Game) -> Game:
+    try:
+        invitee = _whole_number(request.POST.get("user", ""))
+    except ValueError:
+        raise Illegal("choose a player to invite") from None
+    return services.invite_player(request.user, game.pk, invitee)
+
+
+invite_player = _lifecycle(_invite, "A seat is kept for that player: the table is in their lobby.")
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import Count, F, IntegerField, Max, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils.translation import gettext
 
 from accounts.models import Profile
 from games import levels
@@ -160,7 +161,10 @@ def player_record(user: Any, slug: str, changes: dict[int, float]) -> PlayerReco
             game_id=r.game_id,
             finished_at=r.finished_at,
             rated=r.rated,
-            others=[names.get(o.user_id) or f"Bot ({levels.name(o.bot)})" for o in others[r.game_id]],
+            others=[
+                names.get(o.user_id) or gettext("Bot (%(level)s)") % {"level": levels.name(o.bot)}
+                for o in others[r.game_id]
+            ],
             score=r.score,
             result=SeatResult(r.place, r.why),
             change=changes.get(r.game_id),
@@ -197,7 +201,7 @@ def _head_to_head(user: Any, slug: str) -> list[Opponent]:
     )[:OPPONENTS]
     return [
         Opponent(
-            name=f"Bot ({levels.name(r.bot)})",
+            name=gettext("Bot (%(level)s)") % {"level": levels.name(r.bot)},
             user_id=r.opponent_id,
             met=r.met,
             won=r.won,

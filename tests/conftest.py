@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 
 from games import services
 from games.models import Game
@@ -70,6 +71,14 @@ def forget_log_in_limits() -> None:
 def no_log_in_counted_yet() -> None:
     """The cache outlives each test's database: each test starts with nothing counted."""
     forget_log_in_limits()
+
+
+@pytest.fixture(autouse=True)
+def site_language_afterwards() -> Any:
+    """A request in another language leaves it active in the thread (as a real server does
+    until its next request): the next test starts in the site's default again."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

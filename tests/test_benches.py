@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bench import clocks, ratings
+from bench import clocks, conformance_coverage, ratings
 
 
 def test_the_sweep_bench_runs(db):
@@ -28,3 +28,10 @@ def test_the_tournaments_bench_runs(db):
     assert len(tournaments.time_pairing(t, 1)) == 1
     assert tournaments.time_seating(t) > 0
     assert len(tournaments.time_page(t, 2)) == len(tournaments.time_page(t, 1, "live")) + 1
+
+
+def test_the_conformance_coverage_bench_runs():
+    reached, cpu = conformance_coverage.run_block("lords", {"players": 3}, 49, size=2)
+    assert sorted(reached) == [49, 50] and all(reached.values()) and cpu > 0
+    pins = conformance_coverage.pinned(reached, 49)  # the seeds past 49 that reach more
+    assert pins and set(pins) <= {49, 50}

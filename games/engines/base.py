@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from games.engines.i18n import Translated, _, say
 from games.engines.rng import Rng
 
 Action = dict[str, Any]
@@ -73,7 +74,7 @@ class BaseEngine:
     blurb: str = ""
     bots: dict[str, Bot] = {}
     # What the players call the automaton seat, if the rules have one (e.g. "Jael").
-    automaton_name: str = "Automaton"
+    automaton_name: str = Translated("Automaton")  # type: ignore[assignment]
 
     def options(self) -> dict[str, dict[str, Any]]:
         return {}
@@ -113,15 +114,24 @@ class BaseEngine:
         spec = self.options()
         unknown = set(options) - set(spec)
         if unknown:
-            raise IllegalAction(f"unknown option {sorted(unknown)[0]!r}")
+            raise IllegalAction(say("unknown option {name}", name=repr(sorted(unknown)[0])))
         out = {}
         for name, o in spec.items():
             value = options.get(name, o["default"])
             if value not in o["choices"]:
-                raise IllegalAction(f"option {name!r} cannot be {value!r}")
+                raise IllegalAction(
+                    say("option {name} cannot be {value}", name=repr(name), value=repr(value))
+                )
             out[name] = value
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"{self.title} takes {self.min_players} to {self.max_players} players")
+            raise IllegalAction(
+                say(
+                    "{game} takes {least} to {most} players",
+                    game=self.title,
+                    least=self.min_players,
+                    most=self.max_players,
+                )
+            )
         return out
 
 
@@ -134,18 +144,18 @@ def require_legal(legal: list[Action], action: Action) -> Action:
     never the one they were given.
     """
     if not isinstance(action, dict) or "type" not in action:
-        raise IllegalAction("an action must be an object with a 'type'")
+        raise IllegalAction(_("an action must be an object with a 'type'"))
     try:
         wanted = canonical(action)
     except (TypeError, ValueError):
-        raise IllegalAction("an action must hold only JSON values") from None
+        raise IllegalAction(_("an action must hold only JSON values")) from None
     for candidate in legal:
         # Python's == first (cheap; it is implied by equal canonical JSON), then the exact test.
         if candidate == action and canonical(candidate) == wanted:
             return candidate
     if all(a.get("type") != action.get("type") for a in legal):
-        raise IllegalAction(f"you cannot {action['type']!r} now")
-    raise IllegalAction(f"that {action['type']!r} is not allowed now")
+        raise IllegalAction(say("you cannot {action} now", action=repr(action["type"])))
+    raise IllegalAction(say("that {action} is not allowed now", action=repr(action["type"])))
 
 
 def unchanged(before: dict[str, Any], after: dict[str, Any], *keys: str) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.architectura.cards import ADDITIONAL, BASIC, BLOCKS, BUILDINGS, COLOURS, HAND_LIMIT, TOKENS
 from games.engines.architectura.rules import HEAD_START
@@ -15,11 +17,11 @@ from games.engines.architectura.rules import HEAD_START
 register = template.Library()
 
 KINDS = {
-    "faces": "four values: turn it to change which is on top",
-    "fixed": "one value: it never turns",
-    "x": "worth the building on its left",
-    "no": "worth its block number",
-    "grave": "worth the cards in it",
+    "faces": _("four values: turn it to change which is on top"),
+    "fixed": _("one value: it never turns"),
+    "x": _("worth the building on its left"),
+    "no": _("worth its block number"),
+    "grave": _("worth the cards in it"),
 }
 
 
@@ -113,7 +115,7 @@ def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]
         out.append(
             {
                 "seat": p,
-                "name": names[p] if p < len(names) else f"Player {p + 1}",
+                "name": names[p] if p < len(names) else gettext("Player %(number)d") % {"number": p + 1},
                 "colour": COLOURS[p],
                 "hand": view["hand_sizes"][p],
                 "deck": view["deck_sizes"][p],
@@ -135,11 +137,11 @@ def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]
 
 
 ASKS = {
-    "turn": "to build",
-    "pay": "to pay for the Magic Academy",
-    "cmp": "whether their own protected building changes",
-    "replay": "what to build on the space the Manufactory freed",
-    "bury": "which card to play face down for the Laboratory",
+    "turn": _("to build"),
+    "pay": _("to pay for the Magic Academy"),
+    "cmp": _("whether their own protected building changes"),
+    "replay": _("what to build on the space the Manufactory freed"),
+    "bury": _("which card to play face down for the Laboratory"),
 }
 
 
@@ -148,10 +150,10 @@ def waiting_for(view: dict[str, Any]) -> str:
     """What the game waits for, in words ("{pN}" stands for a player's name)."""
     ask = view["ask"]
     if view["phase"] == "swap":
-        return "Everyone chooses their replacements."
+        return gettext("Everyone chooses their replacements.")
     if ask is None:
-        return "The game is over."
-    what = ASKS.get(ask["k"]) or f"how to use the effect of {ask['me']}"
+        return gettext("The game is over.")
+    what = ASKS.get(ask["k"]) or gettext("how to use the effect of %(card)s") % {"card": ask["me"]}
     return f"{what}"
 
 

@@ -6,9 +6,10 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import Vacation
-from games import clocks
+from games import clocks, gates
 from games.models import Game, Notice, OnTimeout, Seat
 
 register = template.Library()
@@ -55,11 +56,13 @@ def table_notices(game: Game, seats: list[Seat]) -> dict[str, Any]:
     for notice in game.notices.order_by("-created_at", "-pk"):
         who = names.get(notice.seat, "?")
         if notice.kind == Notice.Kind.RECLAIM:
-            text = f"{who} claimed the seat back from the bot."
+            text = gettext("%(who)s claimed the seat back from the bot.") % {"who": who}
         elif game.on_timeout == OnTimeout.LOSE:
-            text = f"{who} ran out of time and loses the game: a bot makes the seat's remaining moves."
+            text = gettext(
+                "%(who)s ran out of time and loses the game: a bot makes the seat's remaining moves."
+            ) % {"who": who}
         else:
-            text = f"{who} ran out of time: a bot plays the seat from now on."
+            text = gettext("%(who)s ran out of time: a bot plays the seat from now on.") % {"who": who}
         lines.append({"at": notice.created_at, "text": text})
     return {"lines": lines}
 
@@ -84,7 +87,7 @@ def lobby_clock(game: Game, user: Any) -> dict[str, Any]:
             if seat.index in game.to_act and seconds is not None:
                 rows.append(
                     {
-                        "who": "You" if seat.user_id == user.pk else seat.name(),
+                        "who": gettext("You") if seat.user_id == user.pk else seat.name(),
                         "left": max(0, int(seconds)),
                         "words": clocks.in_words(seconds),
                         "running": seat.deadline is not None,
@@ -130,9 +133,32 @@ def rematch_box(context: template.Context) -> dict[str, Any]:
     return {
         "game": game,
         "request": context["request"],
-        "played": played,
+        # A rematch a gate refuses (a block between its players) is not offered at all.
+        "played": played and new is None and not gates.refusal("rematch", user=user, game=game),
         "new": new,
         "seats": seats,
         "invited": any(s.invited_id == user.pk for s in seats),
         "seated": any(s.user_id == user.pk for s in seats),
     }
+
+
+@register.simple_tag(takes_context=True)
+def invitable(context: template.Context) -> list[Any]:
+    """The players the creator of an open table may invite in one click (the "friends" gate:
+    whom they follow), less those already seated or invited; none once the seats are taken."""
+    from django.contrib.auth import get_user_model
+
+    game, user = context["game"], context["request"].user
+    if game.status != "open" or game.created_by_id != user.pk:
+        return []
+    seats = list(game.seats.all())
+    if not any(s.kind == "human" and s.user_id is None and s.invited_id is None for s in seats):
+        return []
+    taken = {s.user_id for s in seats} | {s.invited_id for s in seats}
+    ids = gates.players("friends", user) - taken
+    return list(
+        get_user_model()
+        .objects.filter(pk__in=ids, is_active=True)
+        .select_related("profile")
+        .order_by("profile__display_name")
+    )

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
 from games.engines.lords import data as d
 from games.engines.lords.data import (
@@ -74,7 +75,7 @@ def lords_sections(view: dict[str, Any], names: list[str]) -> list[dict[str, Any
                     "area": spot.area,
                     "cost": costs.get(sid) or base_cost(spot.area, spot.value),
                     "workers": [{"seat": w, "name": names[w] if w < len(names) else "?"} for w in here],
-                    "room": "any number" if not room else f"{len(here)}/{room}",
+                    "room": gettext("any number") if not room else f"{len(here)}/{room}",
                     "full": bool(room) and len(here) >= room,
                     "action": json.dumps({"type": "place", "spot": sid}),
                 }
@@ -85,9 +86,9 @@ def lords_sections(view: dict[str, Any], names: list[str]) -> list[dict[str, Any
 
 def base_cost(area: str, value: int) -> str:
     if area in ("hire", "alchemist", "caster", "fight", "build_skill", "negotiate"):
-        return f"{value} gems"
+        return gettext("%(value)s gems") % {"value": value}
     if area == "labor":
-        return f"earns {value}"
+        return gettext("earns %(value)s") % {"value": value}
     return ""
 
 
@@ -162,14 +163,20 @@ def lords_status(view: dict[str, Any], names: list[str]) -> str:
     def name(q: int) -> str:
         return names[q] if q < len(names) else "?"
 
-    head = f"Round {view['round']} of {view['rounds']}"
+    head = gettext("Round %(round)s of %(rounds)s") % {"round": view["round"], "rounds": view["rounds"]}
     if view["phase"] == "over":
-        return f"The game is over after {view['rounds']} rounds."
+        return gettext("The game is over after %(rounds)s rounds.") % {"rounds": view["rounds"]}
     if view["ask"]:
-        return f"{head}: resolving the board; {name(view['ask']['seat'])} decides."
+        return gettext("%(head)s: resolving the board; %(name)s decides.") % {
+            "head": head,
+            "name": name(view["ask"]["seat"]),
+        }
     if view["phase"] == "place":
-        return f"{head}: placing workers; {name(view['turn'])} places next."
-    return f"{head}: resolving the board."
+        return gettext("%(head)s: placing workers; %(name)s places next.") % {
+            "head": head,
+            "name": name(view["turn"]),
+        }
+    return gettext("%(head)s: resolving the board.") % {"head": head}
 
 
 @register.simple_tag
@@ -218,7 +225,9 @@ def _late(area: str) -> int:
 def _or(values: list[int]) -> str:
     """7, 6, 5 or 4."""
     words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(some)s or %(last)s") % {"some": gettext(", ").join(words[:-1]), "last": words[-1]}
 
 
 @register.simple_tag

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import template
 
+from games.engines.i18n import _ as engine_text
+
 register = template.Library()
 
 
@@ -37,3 +39,10 @@ def seat_name(names: list[str], seat: Any) -> str:
         return names[int(seat)]
     except (IndexError, TypeError, ValueError):
         return "?"
+
+
+@register.filter
+def engine_words(text: str) -> str:
+    """`{{ category|engine_words }}`: a text the engines supply as data (a score sheet's row, a
+    card's name or text) in the reader's language, from the engines' catalogue."""
+    return engine_text(str(text))

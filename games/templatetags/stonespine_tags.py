@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.stonespine import data
 from games.engines.stonespine import dungeon as d
@@ -20,18 +22,18 @@ register = template.Library()
 # Each element's name in words, and its family (its colour on the board). The icons are
 # symbols of static/svg/stonespine.svg with the element's own name as id.
 NAMES = {
-    "slime": "slime",
-    "ooze": "ooze",
-    "gnoll": "gnoll",
-    "goblin": "goblin",
-    "kobold": "kobold",
-    "bear": "bear trap",
-    "blade": "blade trap",
-    "fire": "fire trap",
-    "pit": "pit trap",
-    "spike": "spike trap",
-    "treasure": "treasure chest",
-    "passage": "secret passage",
+    "slime": _("slime"),
+    "ooze": _("ooze"),
+    "gnoll": _("gnoll"),
+    "goblin": _("goblin"),
+    "kobold": _("kobold"),
+    "bear": _("bear trap"),
+    "blade": _("blade trap"),
+    "fire": _("fire trap"),
+    "pit": _("pit trap"),
+    "spike": _("spike trap"),
+    "treasure": _("treasure chest"),
+    "passage": _("secret passage"),
 }
 FAMILY = {
     **dict.fromkeys(("slime", "ooze", "gnoll", "goblin", "kobold"), "monster"),
@@ -49,13 +51,18 @@ def token(element: str | None) -> dict[str, str] | None:
         return {
             "icon": "star" if good else "badstar",
             "value": element[4:],
-            "name": f"{element[4:]} reputation" + (" (a star)" if good else " (a dark star)"),
+            "name": (
+                gettext("%(value)s reputation (a star)")
+                if good
+                else gettext("%(value)s reputation (a dark star)")
+            )
+            % {"value": element[4:]},
             "family": "star" if good else "badstar",
         }
     return {
         "icon": element,
         "value": "",
-        "name": NAMES.get(element, element),
+        "name": str(NAMES.get(element, element)),
         "family": FAMILY.get(element, "other"),
     }
 
@@ -65,13 +72,15 @@ def legend() -> list[dict[str, Any]]:
     """Every kind of piece, for the key beside the board and on the How to play page."""
     pieces = [token(e) for e in NAMES] + [token("star+1"), token("star-1")]
     families = {
-        "monster": "monster",
-        "trap": "trap",
-        "treasure": "1 gold each year",
-        "passage": "opens a path",
+        "monster": gettext("monster"),
+        "trap": gettext("trap"),
+        "treasure": gettext("1 gold each year"),
+        "passage": gettext("opens a path"),
     }
     return [
-        {**p, "note": families.get(p["family"], "reputation at the end")} for p in pieces if p is not None
+        {**p, "note": families.get(p["family"], gettext("reputation at the end"))}
+        for p in pieces
+        if p is not None
     ]
 
 
@@ -191,7 +200,9 @@ def jael_panel(view: dict[str, Any]) -> dict[str, Any]:
 
 def _and(values: list[Any]) -> str:
     words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(some)s and %(last)s") % {"some": gettext(", ").join(words[:-1]), "last": words[-1]}
 
 
 @register.simple_tag

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engines.thunderstone import setup
 from games.engines.thunderstone.battle import LIGHT_COST
@@ -26,10 +28,10 @@ from games.engines.thunderstone.village import MILITIA_XP
 register = template.Library()
 
 GROUP_WORDS = {
-    "hero": "Hero",
-    "village": "Village",
-    "basic": "Basic",
-    "monster": "Monster",
+    "hero": _("Hero"),
+    "village": _("Village"),
+    "basic": _("Basic"),
+    "monster": _("Monster"),
     "disease": "",
     "stone": "",
 }
@@ -162,7 +164,7 @@ def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]
         out.append(
             {
                 "seat": p,
-                "name": names[p] if p < len(names) else f"Player {p + 1}",
+                "name": names[p] if p < len(names) else gettext("Player %(number)d") % {"number": p + 1},
                 "active": p == view["turn"],
                 "hand_size": pv["hand_size"],
                 "hand": [card_of(c) for c in pv["hand"]]
@@ -196,15 +198,15 @@ def hand_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
         assert info is not None
         notes = []
         if cid in carrier:
-            notes.append(f"carries the {card(carrier[cid]).name}")
+            notes.append(gettext("carries the %(card)s") % {"card": card(carrier[cid]).name})
         if cid in equip:
-            notes.append(f"carried by the {card(equip[cid]).name}")
+            notes.append(gettext("carried by the %(card)s") % {"card": card(equip[cid]).name})
         if strength.get(cid):
-            notes.append(f"Strength +{strength[cid]}")
+            notes.append(gettext("Strength +%(bonus)s") % {"bonus": strength[cid]})
         if cid in used:
-            notes.append("used")
+            notes.append(gettext("used"))
         if cid in picks:
-            notes.append("picked to discard")
+            notes.append(gettext("picked to discard"))
         out.append({**info, "notes": notes})
     return out
 
@@ -216,7 +218,7 @@ def revealed_cards(view: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]
 
 @register.filter
 def group_words(group: str) -> str:
-    return GROUP_WORDS.get(group, "")
+    return str(GROUP_WORDS.get(group, ""))
 
 
 @register.simple_tag
@@ -230,22 +232,25 @@ def kinds_in(group: str) -> list[dict[str, Any]]:
 
 
 PHASES = {
-    "choose": "chooses: village, dungeon or rest",
-    "village": "is visiting the village",
-    "dungeon": "is in the dungeon",
-    "rest": "is resting",
+    "choose": _("chooses: village, dungeon or rest"),
+    "village": _("is visiting the village"),
+    "dungeon": _("is in the dungeon"),
+    "rest": _("is resting"),
 }
 ASKS = {
-    "banish": "changes the hall with a Banish",
-    "banish_destroy": "destroys a card for the Banish",
-    "haunt": "chooses the hero the Haunt stops",
-    "slay": "chooses the card the monster destroys",
-    "borrow": "may borrow a discarded hero",
-    "spoils": "may take spoils",
-    "sphinx": "destroys cards the Sphinx turned up",
-    "send": "may send a monster under the dungeon deck (Elf Sorcerer)",
+    "banish": _("changes the hall with a Banish"),
+    "banish_destroy": _("destroys a card for the Banish"),
+    "haunt": _("chooses the hero the Haunt stops"),
+    "slay": _("chooses the card the monster destroys"),
+    "borrow": _("may borrow a discarded hero"),
+    "spoils": _("may take spoils"),
+    "sphinx": _("destroys cards the Sphinx turned up"),
+    "send": _("may send a monster under the dungeon deck (Elf Sorcerer)"),
 }
-ENDS = {"stone": "The Thunderstone reached rank 1.", "turns": "Every player had 100 turns (house rule)."}
+ENDS = {
+    "stone": _("The Thunderstone reached rank 1."),
+    "turns": _("Every player had 100 turns (house rule)."),
+}
 
 
 @register.simple_tag
@@ -253,16 +258,24 @@ def status_line(view: dict[str, Any], names: list[str]) -> str:
     """Who is doing what, in words."""
     if view["phase"] == "over":
         taker = view["stone"]
-        took = f" {names[taker]} took the Thunderstone." if taker is not None else ""
-        return "Game over. " + ENDS.get(view["end"] or "", "") + took
+        took = (
+            " " + gettext("%(name)s took the Thunderstone.") % {"name": names[taker]}
+            if taker is not None
+            else ""
+        )
+        return gettext("Game over.") + " " + str(ENDS.get(view["end"] or "", "")) + took
     who = names[view["turn"]] if view["turn"] < len(names) else "?"
     ask = view.get("ask")
     if ask and ask["k"] == "discard":
         waiting = [names[p] for p, need in enumerate(ask["need"]) if need and not ask["done"][p]]
-        return f"{who} {PHASES[view['phase']]}; waiting for {', '.join(waiting)} to discard."
+        return gettext("%(who)s %(what)s; waiting for %(waiting)s to discard.") % {
+            "who": who,
+            "what": PHASES[view["phase"]],
+            "waiting": gettext(", ").join(waiting),
+        }
     if ask:
-        return f"{who} {ASKS[ask['k']]}."
-    return f"{who} {PHASES[view['phase']]}."
+        return gettext("%(who)s %(what)s.") % {"who": who, "what": ASKS[ask["k"]]}
+    return gettext("%(who)s %(what)s.") % {"who": who, "what": PHASES[view["phase"]]}
 
 
 def _light_example(light_cards: list[str], hall: list[str]) -> dict[str, Any]:

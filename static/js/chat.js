@@ -59,7 +59,7 @@
         r.text().then(function (text) { error.textContent = text; error.hidden = false; });
       }
     }).catch(function () {
-      error.textContent = "The message could not be sent; try again.";
+      error.textContent = gettext("The message could not be sent; try again.");
       error.hidden = false;
     });
   });

@@ -1,5 +1,5 @@
 // Turn clocks count down in the page, in words ("2 days 4 hours"), as games/clocks.py
-// writes them. The server says how many seconds were left when it drew a clock
+// writes them, in the page's language. The server says how many seconds were left when it drew a clock
 // (data-left), so a browser whose own clock is wrong still counts right.
 (function () {
   "use strict";
@@ -15,8 +15,20 @@
       if (parts.length === 2) break;
     }
     const words = parts.filter(function (p) { return p[0]; })
-      .map(function (p) { return p[0] + " " + p[1] + (p[0] === 1 ? "" : "s"); });
-    return words.join(" ") || "0 seconds";
+      .map(function (p) { return unitWords(p[0], p[1]); });
+    if (words.length === 2) return interpolate(gettext("%(first)s %(second)s"), {first: words[0], second: words[1]}, true);
+    return words[0] || unitWords(0, "second");
+  }
+
+  // The same sentences as games/clocks.py, from the page's catalogue (/jsi18n/).
+  function unitWords(n, unit) {
+    const forms = {
+      day: ngettext("%(n)s day", "%(n)s days", n),
+      hour: ngettext("%(n)s hour", "%(n)s hours", n),
+      minute: ngettext("%(n)s minute", "%(n)s minutes", n),
+      second: ngettext("%(n)s second", "%(n)s seconds", n),
+    };
+    return interpolate(forms[unit], {n: n}, true);
   }
 
   // A clock that reaches zero on a game page asks the server to enforce it now (the

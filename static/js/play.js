@@ -37,7 +37,7 @@
     window.scrollTo(0, scrollY);
     restorePicks();
     // Screen readers hear when a turn begins (the regions themselves are swapped silently).
-    if (myMove() && !before) document.getElementById("turn-news").textContent = "Your move.";
+    if (myMove() && !before) document.getElementById("turn-news").textContent = gettext("Your move.");
     else if (!myMove()) document.getElementById("turn-news").textContent = "";
     // turns.js counts the games waiting for this player again (the header and the title):
     // after this page's own move no socket message says that the version changed.
@@ -47,10 +47,10 @@
   // Why an answer without a drawn page (X-Game-Version) came back: the server answered,
   // so the connection is not to blame. Nothing was changed by any of these.
   function unanswered(status) {
-    if (status === 503) return "The site was busy for a moment and did not make your move.";
-    if (status === 403) return "The site refused the move (HTTP 403): your session may have ended. Reload the page.";
-    if (status >= 500) return "The site failed to make your move (HTTP " + status + ").";
-    return "The site could not take the move (HTTP " + status + ").";
+    if (status === 503) return gettext("The site was busy for a moment and did not make your move.");
+    if (status === 403) return gettext("The site refused the move (HTTP 403): your session may have ended. Reload the page.");
+    if (status >= 500) return interpolate(gettext("The site failed to make your move (HTTP %s)."), [status]);
+    return interpolate(gettext("The site could not take the move (HTTP %s)."), [status]);
   }
 
   function request(url, options, move) {
@@ -66,7 +66,7 @@
             say(unanswered(response.status) + (response.status === 403 ? "" : " Your choice is kept: send it again."), true);
           } else if (response.status === 503 || response.status >= 500) {
             failed = true; // a refresh: tried again in a few seconds
-            say("The site is busy for a moment: the page tries again in a few seconds.", true);
+            say(gettext("The site is busy for a moment: the page tries again in a few seconds."), true);
           }
           return;
         }
@@ -85,8 +85,8 @@
       // No answer at all: the move may or may not have reached the table, so the page
       // asks again in a few seconds (a choice still open stays picked).
       if (move) keepChoice(move);
-      say("The connection to the table failed: the page tries again in a few seconds." +
-        (move ? " Your choice is kept: if the page does not show it made, send it again." : ""), true);
+      say(gettext("The connection to the table failed: the page tries again in a few seconds.") +
+        (move ? " " + gettext("Your choice is kept: if the page does not show it made, send it again.") : ""), true);
       failed = true;
     }).finally(function () {
       busy = false;
@@ -276,11 +276,13 @@
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "link";
-    cancel.textContent = "Cancel";
+    cancel.textContent = gettext("Cancel");
     cancel.addEventListener("click", function () { picks = []; draw(); });
     choices.appendChild(cancel);
     choices.hidden = false;
-    prompt.textContent = lit ? "Now pick one of the lit places" + (offered.length ? ", or choose:" : ".") : "Choose:";
+    prompt.textContent = lit
+      ? (offered.length ? gettext("Now pick one of the lit places, or choose:") : gettext("Now pick one of the lit places."))
+      : gettext("Choose:");
   }
 
   // ---- the lit places stay in sight ------------------------------------------------

@@ -72,7 +72,8 @@
     connect("/ws/me/", function (msg) {
       announce("player-socket", msg);
       if (msg.type === "your_turn" && String(msg.game_id) !== gameId) {
-        toast('Your turn in <a href="/game/' + Number(msg.game_id) + '/">game ' + Number(msg.game_id) + "</a>");
+        const id = Number(msg.game_id);
+        toast(interpolate(gettext('Your turn in <a href="%(url)s">game %(id)s</a>'), {url: "/game/" + id + "/", id: id}, true));
       }
     });
   }

@@ -29,7 +29,7 @@
   let said = shown === null ? -1 : shown;
   let sentAt = null; // the version this player's last move was sent from
   let focusInPanel = false;
-  if (shown !== null) say("Your turn.");
+  if (shown !== null) say(gettext("Your turn."));
 
   document.addEventListener("focusin", function (e) {
     focusInPanel = panel.contains(e.target);
@@ -52,7 +52,7 @@
     // it is still this player's turn (a simultaneous choice) begins nothing.
     const began = shown === null || (sentAt !== null && now > sentAt);
     if (now !== null && now > said && began) {
-      say(sentAt !== null && now === sentAt + 1 ? "Your move goes on." : "Your turn.");
+      say(sentAt !== null && now === sentAt + 1 ? gettext("Your move goes on.") : gettext("Your turn."));
       said = now;
       sentAt = null;
     }

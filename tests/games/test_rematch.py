@@ -28,6 +28,7 @@ def finished(alice, bob, django_capture_on_commit_callbacks) -> Game:
         pace="2d",
         on_timeout="lose",
         rated=False,
+        min_reliability=90,
     )
     services.join_game(bob, game.pk, game.invite_token)
     with django_capture_on_commit_callbacks(execute=True):

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, IllegalAction, Outcome, View, unchanged
+from games.engines.i18n import Translated, _, options_in_words
 from games.engines.rng import Rng
 
-from . import rules
+from . import rules, seat_figures
 from . import view as views
 from .sample import sample
 from .state import State, clone
@@ -15,14 +16,18 @@ from .state import State, clone
 
 class Architectura(BaseEngine):
     slug = "architectura"
-    title = "Architectura"
+    title = Translated("Architectura")
     min_players = 2
     max_players = 4
-    length = "15-30 minutes live; a few days by correspondence"
-    blurb = "Rival architects build one city together, and every new building turns, lowers or knocks down its neighbour."
+    length = Translated("15-30 minutes live; a few days by correspondence")
+    blurb = Translated(
+        "Rival architects build one city together, and every new building turns, lowers or knocks down its neighbour."
+    )
 
     def options(self) -> dict[str, dict[str, Any]]:
-        return rules.OPTIONS
+        spec = options_in_words(rules.OPTIONS)
+        spec["balance"]["help"] = seat_figures.help_text()
+        return spec
 
     def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
         return rules.setup(seed, players, self.validate_options(players, options))
@@ -35,7 +40,7 @@ class Architectura(BaseEngine):
 
     def apply(self, s: State, seat: int, action: Action) -> State:
         if not isinstance(seat, int) or not 0 <= seat < s["n"]:
-            raise IllegalAction("there is no such seat")
+            raise IllegalAction(_("there is no such seat"))
         return rules.apply(s, seat, action)
 
     def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:

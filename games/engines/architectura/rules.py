@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, IllegalAction, require_legal
+from games.engines.i18n import N_, _
 from games.engines.rng import Rng, seed_state
 
 from . import city as cy
-from . import effects, seat_figures
+from . import effects
 from .cards import ADDITIONAL_NAMES, BASIC_DECK, BLOCKS, BUILDINGS, HAND_LIMIT, TOKENS
 from .conditions import colour_rule, playable_at
 from .state import State, clone, destroy, draw_up, log, put
@@ -24,24 +25,27 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "variant": {
         "choices": ["basic", "advanced"],
         "default": "basic",
-        "label": "Game",
-        "names": {"basic": "Basic", "advanced": "Advanced"},
-        "help": "In the advanced game each player may swap buildings of the basic deck for additional ones.",
+        "label": N_("Game"),
+        "names": {"basic": N_("Basic"), "advanced": N_("Advanced")},
+        "help": N_(
+            "In the advanced game each player may swap buildings of the basic deck for additional ones."
+        ),
     },
     "swaps": {
         "choices": ["die", "1", "2", "3", "4", "5", "6"],
         "default": "die",
-        "label": "Buildings each player may replace",
-        "names": {"die": "Roll a die", **{str(n): str(n) for n in range(1, 7)}},
-        "help": "How many buildings of the basic deck each player may swap out.",
+        "label": N_("Buildings each player may replace"),
+        "names": {"die": N_("Roll a die"), **{str(n): str(n) for n in range(1, 7)}},
+        "help": N_("How many buildings of the basic deck each player may swap out."),
         "when": {"variant": ["advanced"]},
     },
     "balance": {
         "choices": [False, True],
         "default": False,
-        "label": "Balance later seats (house rule)",
-        "names": {False: "No: the rulebook's scoring", True: "Yes: points for each later seat"},
-        "help": seat_figures.help_text(),
+        "label": N_("Balance later seats (house rule)"),
+        "names": {False: N_("No: the rulebook's scoring"), True: N_("Yes: points for each later seat")},
+        # Made in the reader's language when the options are read (engine.py).
+        "help": "",
         "when": {"variant": ["advanced"]},
     },
 }
@@ -240,7 +244,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
 def apply(s: State, seat: int, action: Action) -> State:
     legal = legal_actions(s, seat)
     if not legal:
-        raise IllegalAction("it is not your turn" if s["phase"] != "over" else "the game is over")
+        raise IllegalAction(_("it is not your turn") if s["phase"] != "over" else _("the game is over"))
     return perform(s, seat, require_legal(legal, action))
 
 
@@ -420,6 +424,10 @@ def _bury(s: State, q: int, action: Action) -> None:
 
 
 # -- the end ----------------------------------------------------------------------------
+
+
+# The score sheet's rows (`scores` names them as it adds them up).
+CATEGORIES = ("Buildings", "Parks and statues", "Graveyard", "Head start")
 
 
 def scores(s: State, grid: list[list[int | None]] | None = None) -> list[dict[str, int]]:

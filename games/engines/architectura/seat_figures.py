@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from games.engines.i18n import _, say
+
 FILE = Path(__file__).with_name("seat_figures.json")
 
 
@@ -18,7 +20,10 @@ def load() -> dict[str, Any]:
 def help_text(figures: dict[str, Any] | None = None) -> str:
     """One line: the house rule and what it did to the seats' wins, per player count."""
     figures = load() if figures is None else figures
-    text = "A house rule: later seats win more often (the last cards built are never answered), so each player starts with points for every player after them."
+    text = _(
+        "A house rule: later seats win more often (the last cards built are never answered), "
+        "so each player starts with points for every player after them."
+    )
     counts = figures.get("players", {})
     if not counts:
         return text
@@ -27,5 +32,18 @@ def help_text(figures: dict[str, Any] | None = None) -> str:
         row = counts[n]
         without = " / ".join(f"{x:.0%}" for x in row["without"])
         with_ = " / ".join(f"{x:.0%}" for x in row["with"])
-        parts.append(f"{n} players: {without} without, {with_} with {row['points']} per later seat")
-    return f"{text} Seat wins by seat order ({figures['games']:,} bot games each): " + "; ".join(parts) + "."
+        parts.append(
+            say(
+                "{n} players: {without} without, {with_} with {points} per later seat",
+                n=n,
+                without=without,
+                with_=with_,
+                points=row["points"],
+            )
+        )
+    return say(
+        "{text} Seat wins by seat order ({games} bot games each): {parts}.",
+        text=text,
+        games=f"{figures['games']:,}",
+        parts=_("; ").join(parts),
+    )

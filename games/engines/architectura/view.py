@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, View, canonical
+from games.engines.i18n import N_, _, join, language, say
+from games.engines.i18n import seat as seat_ref
 
 from . import city as cy
 from .cards import BUILDINGS, COLOURS
@@ -19,52 +21,106 @@ from .state import State
 
 
 def _where(st: int, c: int) -> str:
-    return f"street {st + 1}, block {c + 1}"
+    return say("street {street}, block {block}", street=st + 1, block=c + 1)
 
 
-def _p(seat: int) -> str:
-    return "{p%d}" % seat
+def _n(name: str) -> str:
+    """A building's name in the reader's language."""
+    return _(name)
 
 
 def _swaps(pairs: list[list[str]]) -> str:
-    return ", ".join(f"{out} with {add}" for add, out in pairs)
+    return join([say("{old} with {new}", old=_n(out), new=_n(add)) for add, out in pairs])
+
+
+def _paid(a: list[Any]) -> str:
+    if a[2] == "hand":
+        return say(
+            "{who} gives up {card} from their hand to pay for the Magic Academy.",
+            who=seat_ref(a[0]),
+            card=_n(a[1]),
+        )
+    return say(
+        "{who} gives up {card} from their Graveyard to pay for the Magic Academy.",
+        who=seat_ref(a[0]),
+        card=_n(a[1]),
+    )
 
 
 LOG_FORMS: dict[str, Any] = {
     "allow": lambda a: (
-        f"The die shows {a[0]}: each player may replace up to {a[0]} buildings."
+        say("The die shows {n}: each player may replace up to {n} buildings.", n=a[0])
         if a[1]
-        else f"Each player may replace up to {a[0]} buildings."
+        else say("Each player may replace up to {n} buildings.", n=a[0])
     ),
     "swaps": lambda a: (
-        f"{_p(a[0])} replaces {_swaps(a[1])}." if a[1] else f"{_p(a[0])} keeps the basic deck."
+        say("{who} replaces {swaps}.", who=seat_ref(a[0]), swaps=_swaps(a[1]))
+        if a[1]
+        else say("{who} keeps the basic deck.", who=seat_ref(a[0]))
     ),
-    "built": lambda a: f"{_p(a[0])} builds {a[1]} on {_where(a[2], a[3])}.",
-    "graveyard": lambda a: f"{_p(a[0])} opens a Graveyard beside the city ({a[1]} destroyed cards go in).",
-    "destroyed": lambda a: f"{_p(a[0])}'s {a[1]} is destroyed.",
-    "down": lambda a: f"{_p(a[0])}'s {a[1]} turns down to {a[2]}.",
-    "up": lambda a: f"{_p(a[0])}'s {a[1]} turns up to {a[2]}.",
-    "shielded": lambda a: f"{_p(a[0])}'s {a[1]} is protected: it does not change.",
-    "spared": lambda a: f"{_p(a[0])} spares their own protected building.",
-    "lost": lambda a: f"{_p(a[0])} cannot build {a[1]}, so it leaves the game.",
-    "stuck": lambda a: f"{_p(a[0])} cannot build anything and passes.",
-    "over": lambda a: "No one can build any more: the game is over.",
-    "mulligan": lambda a: f"{_p(a[0])} puts their hand under the deck and draws {a[1]} new cards.",
-    "seek": lambda a: f"{_p(a[0])} gives up {a[1]} to fetch the Obelisk from the deck.",
-    "paid": lambda a: (
-        f"{_p(a[0])} gives up {a[1]} from their {'hand' if a[2] == 'hand' else 'Graveyard'} "
-        "to pay for the Magic Academy."
+    "built": lambda a: say(
+        "{who} builds {card} on {where}.", who=seat_ref(a[0]), card=_n(a[1]), where=_where(a[2], a[3])
     ),
-    "buried": lambda a: f"{_p(a[0])} plays {a[1]} face down on {_where(a[2], a[3])}.",
-    "limit": lambda a: f"{_p(a[0])}'s hand limit is now {a[1]}.",
-    "rotated": lambda a: f"{_p(a[0])} turns {_p(a[1])}'s {a[2]} to {a[3]}.",
-    "reserved": lambda a: f"{_p(a[0])} reserves {_where(a[1], a[2])} with a token.",
-    "restored": lambda a: f"{_p(a[0])} restores {_p(a[1])}'s {a[2]}.",
-    "moved": lambda a: f"{_p(a[0])} moves {a[1]} to {_where(a[2], a[3])}.",
-    "removed": lambda a: f"{_p(a[0])} takes {_p(a[1])}'s {a[2]} out of the game.",
-    "protected": lambda a: f"{_p(a[0])} protects their {a[1]}.",
-    "reclaimed": lambda a: f"{_p(a[0])} takes {a[1]} back into their hand.",
-    "copied": lambda a: f"{_p(a[0])}'s Smithy copies the effect of {a[1]}.",
+    "graveyard": lambda a: say(
+        "{who} opens a Graveyard beside the city ({n} destroyed cards go in).", who=seat_ref(a[0]), n=a[1]
+    ),
+    "destroyed": lambda a: say("{whose}'s {card} is destroyed.", whose=seat_ref(a[0]), card=_n(a[1])),
+    "down": lambda a: say(
+        "{whose}'s {card} turns down to {value}.", whose=seat_ref(a[0]), card=_n(a[1]), value=a[2]
+    ),
+    "up": lambda a: say(
+        "{whose}'s {card} turns up to {value}.", whose=seat_ref(a[0]), card=_n(a[1]), value=a[2]
+    ),
+    "shielded": lambda a: say(
+        "{whose}'s {card} is protected: it does not change.", whose=seat_ref(a[0]), card=_n(a[1])
+    ),
+    "spared": lambda a: say("{who} spares their own protected building.", who=seat_ref(a[0])),
+    "lost": lambda a: say(
+        "{who} cannot build {card}, so it leaves the game.", who=seat_ref(a[0]), card=_n(a[1])
+    ),
+    "stuck": lambda a: say("{who} cannot build anything and passes.", who=seat_ref(a[0])),
+    "over": lambda a: _("No one can build any more: the game is over."),
+    "mulligan": lambda a: say(
+        "{who} puts their hand under the deck and draws {n} new cards.", who=seat_ref(a[0]), n=a[1]
+    ),
+    "seek": lambda a: say(
+        "{who} gives up {card} to fetch the Obelisk from the deck.", who=seat_ref(a[0]), card=_n(a[1])
+    ),
+    "paid": _paid,
+    "buried": lambda a: say(
+        "{who} plays {card} face down on {where}.",
+        who=seat_ref(a[0]),
+        card=_n(a[1]),
+        where=_where(a[2], a[3]),
+    ),
+    "limit": lambda a: say("{whose}'s hand limit is now {n}.", whose=seat_ref(a[0]), n=a[1]),
+    "rotated": lambda a: say(
+        "{who} turns {whose}'s {card} to {value}.",
+        who=seat_ref(a[0]),
+        whose=seat_ref(a[1]),
+        card=_n(a[2]),
+        value=a[3],
+    ),
+    "reserved": lambda a: say(
+        "{who} reserves {where} with a token.", who=seat_ref(a[0]), where=_where(a[1], a[2])
+    ),
+    "restored": lambda a: say(
+        "{who} restores {whose}'s {card}.", who=seat_ref(a[0]), whose=seat_ref(a[1]), card=_n(a[2])
+    ),
+    "moved": lambda a: say(
+        "{who} moves {card} to {where}.", who=seat_ref(a[0]), card=_n(a[1]), where=_where(a[2], a[3])
+    ),
+    "removed": lambda a: say(
+        "{who} takes {whose}'s {card} out of the game.",
+        who=seat_ref(a[0]),
+        whose=seat_ref(a[1]),
+        card=_n(a[2]),
+    ),
+    "protected": lambda a: say("{who} protects their {card}.", who=seat_ref(a[0]), card=_n(a[1])),
+    "reclaimed": lambda a: say("{who} takes {card} back into their hand.", who=seat_ref(a[0]), card=_n(a[1])),
+    "copied": lambda a: say(
+        "{whose}'s Smithy copies the effect of {card}.", whose=seat_ref(a[0]), card=_n(a[1])
+    ),
     # A sentence already in words (a state dealt from a view for a search bot keeps its log so).
     "said": lambda a: a[0],
 }
@@ -72,17 +128,18 @@ LOG_FORMS: dict[str, Any] = {
 # The sentences last made, with the entry they end on. The log only grows and its entries are
 # never changed (a state and the states after it share them), so when entry k-1 of a log is the
 # very object last seen at k-1, the first k sentences are already made. Every entry is public.
-_READ: list[Any] = [None, 0, []]
+# Kept for one language at a time: the words are the active language's (games/engines/i18n.py).
+_READ: list[Any] = [None, 0, [], ""]
 
 
 def log_lines(entries: list[Any]) -> list[str]:
     n = len(entries)
-    last, k, words = _READ
-    if not (0 < k <= n and entries[k - 1] is last):
+    last, k, words, lang = _READ
+    if not (0 < k <= n and entries[k - 1] is last and lang == language()):
         k, words = 0, []
     words = words + [LOG_FORMS[e[1]](e[2:]) for e in entries[k:]]
     if n:
-        _READ[:] = [entries[-1], n, words]
+        _READ[:] = [entries[-1], n, words, language()]
     return words
 
 
@@ -172,61 +229,113 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
     ask = s["ask"] or {}
     city = s["city"]
     if kind == "swap":
-        return "Replacements", f"Replace {action['out']} with {action['add']}"
+        return _("Replacements"), say(
+            "Replace {old} with {new}", old=_n(action["out"]), new=_n(action["add"])
+        )
     if kind == "ready":
-        return "Replacements", "Done: show my replacements" if s["swaps"][
-            seat
-        ] else "Done: keep the basic deck"
+        return _("Replacements"), _("Done: show my replacements") if s["swaps"][seat] else _(
+            "Done: keep the basic deck"
+        )
     if kind == "reset":
-        return "Replacements", "Start my choice again"
+        return _("Replacements"), _("Start my choice again")
     if kind == "play":
+        build = say("Build {card}", card=_n(action["card"]))
         if "street" not in action:
-            return f"Build {action['card']}", "beside the city"
+            return build, _("beside the city")
         if ask.get("k") == "replay":
             return (
-                "Build on the space you freed",
-                f"{action['card']} on {_where(action['street'], action['col'])}",
+                _("Build on the space you freed"),
+                say(
+                    "{card} on {where}",
+                    card=_n(action["card"]),
+                    where=_where(action["street"], action["col"]),
+                ),
             )
-        return f"Build {action['card']}", f"on {_where(action['street'], action['col'])}"
+        return build, say("on {where}", where=_where(action["street"], action["col"]))
     if kind == "mulligan":
-        return "Before you build", "Put your hand under the deck and draw anew (once per game)"
+        return _("Before you build"), _("Put your hand under the deck and draw anew (once per game)")
     if kind == "seek":
-        return "Before you build", f"Give up {action['card']} to fetch the Obelisk"
+        return _("Before you build"), say("Give up {card} to fetch the Obelisk", card=_n(action["card"]))
     if kind == "pass":
-        return "Build", "Pass: nothing can be built"
+        return _("Build"), _("Pass: nothing can be built")
     if kind == "pay":
-        where = "hand" if action["from"] == "hand" else "Graveyard"
-        return "Pay for the Magic Academy", f"Give up {action['card']} from your {where}"
+        pay = _("Pay for the Magic Academy")
+        if action["from"] == "hand":
+            return pay, say("Give up {card} from your hand", card=_n(action["card"]))
+        return pay, say("Give up {card} from your Graveyard", card=_n(action["card"]))
     if kind in ("allow", "spare"):
-        out = {"down": "turn down", "up": "turn up", "destroy": "be destroyed"}[ask["out"]]
-        name = city[ask["at"][0]][ask["at"][1]][-1][1]
-        if kind == "allow":
-            return "Your protected building", f"Let your {name} {out}"
-        return "Your protected building", f"Spare your {name}"
+        name = _n(city[ask["at"][0]][ask["at"][1]][-1][1])
+        group = _("Your protected building")
+        if kind == "spare":
+            return group, say("Spare your {card}", card=name)
+        allow = {
+            "down": N_("Let your {card} turn down"),
+            "up": N_("Let your {card} turn up"),
+            "destroy": N_("Let your {card} be destroyed"),
+        }
+        return group, say(allow[ask["out"]], card=name)
     if kind == "bury":
-        return "Laboratory", f"Play {action['card']} face down on {_where(action['street'], action['col'])}"
-    group = ask.get("me", "Effect")
+        return _("Laboratory"), say(
+            "Play {card} face down on {where}",
+            card=_n(action["card"]),
+            where=_where(action["street"], action["col"]),
+        )
+    group = _n(ask["me"]) if "me" in ask else _("Effect")
     if kind == "skip":
-        return group, "Done" if ask.get("e") == "library" else "Skip the effect"
+        return group, _("Done") if ask.get("e") == "library" else _("Skip the effect")
     st, c = action["street"], action["col"]
     where = _where(st, c)
     card = cy.top(city, st, c)
-    whose = "" if card is None else ("your " if card[0] == seat else "{p%d}'s " % card[0])
-    name = "" if card is None else card[1]
+    name = "" if card is None else _n(card[1])
+    yours = card is not None and card[0] == seat
+    whose = "" if card is None else seat_ref(card[0])
     if kind == "rotate":
         new = cy.turned(card, action["dir"], wrap=True)
-        assert new is not None
-        b = BUILDINGS[name]
-        arrow = "clockwise" if action["dir"] == 1 else "counter-clockwise"
-        return group, f"Turn {whose}{name} ({where}) {arrow} to {b.values[new[3]]}"
-    labels = {
-        "reserve": f"Reserve {where}",
-        "restore": f"Restore {whose}{name} ({where})",
-        "move": f"Move it to {where}",
-        "remove": f"Take {whose}{name} ({where}) out of the game",
-        "destroy": f"Destroy {whose}{name} ({where})",
-        "protect": f"Protect your {name} ({where})",
-        "reclaim": f"Take your {name} ({where}) back into your hand",
-        "copy": f"Copy the effect of {name} ({where})",
+        assert new is not None and card is not None
+        value = BUILDINGS[card[1]].values[new[3]]
+        if action["dir"] == 1:
+            if yours:
+                return group, say(
+                    "Turn your {card} ({where}) clockwise to {value}", card=name, where=where, value=value
+                )
+            return group, say(
+                "Turn {whose}'s {card} ({where}) clockwise to {value}",
+                whose=whose,
+                card=name,
+                where=where,
+                value=value,
+            )
+        if yours:
+            return group, say(
+                "Turn your {card} ({where}) counter-clockwise to {value}", card=name, where=where, value=value
+            )
+        return group, say(
+            "Turn {whose}'s {card} ({where}) counter-clockwise to {value}",
+            whose=whose,
+            card=name,
+            where=where,
+            value=value,
+        )
+    if kind == "reserve":
+        return group, say("Reserve {where}", where=where)
+    if kind == "move":
+        return group, say("Move it to {where}", where=where)
+    if kind == "protect":
+        return group, say("Protect your {card} ({where})", card=name, where=where)
+    if kind == "reclaim":
+        return group, say("Take your {card} ({where}) back into your hand", card=name, where=where)
+    if kind == "copy":
+        return group, say("Copy the effect of {card} ({where})", card=name, where=where)
+    mine = {
+        "restore": N_("Restore your {card} ({where})"),
+        "remove": N_("Take your {card} ({where}) out of the game"),
+        "destroy": N_("Destroy your {card} ({where})"),
     }
-    return group, labels[kind]
+    theirs = {
+        "restore": N_("Restore {whose}'s {card} ({where})"),
+        "remove": N_("Take {whose}'s {card} ({where}) out of the game"),
+        "destroy": N_("Destroy {whose}'s {card} ({where})"),
+    }
+    if yours:
+        return group, say(mine[kind], card=name, where=where)
+    return group, say(theirs[kind], whose=whose, card=name, where=where)

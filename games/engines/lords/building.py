@@ -3,11 +3,14 @@ project; the Wall and Towers take one stone per unit, from stones already owned.
 
 from __future__ import annotations
 
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
+
 from .data import MAX_TOWERS, MOAT_WORK, TOWER_WORK, WALL_WORK
 from .state import Player, State, log, moat_done, wall_done
 
 PROJECTS = ("moat", "wall", "tower")
-PROJECT_NAMES = {"moat": "the Moat", "wall": "the Wall", "tower": "a Tower"}
+PROJECT_NAMES = {"moat": N_("the Moat"), "wall": N_("the Wall"), "tower": N_("a Tower")}
 
 
 def projects(p: Player) -> list[str]:
@@ -28,17 +31,35 @@ def work(s: State, seat: int, project: str) -> None:
     if project == "moat":
         done = min(units, MOAT_WORK - p["moat"])
         p["moat"] += done
-        log(s, "{p%d} digs %d units of work on the Moat (%d/%d)." % (seat, done, p["moat"], MOAT_WORK))
+        log(
+            s,
+            N_("{who} digs {n} units of work on the Moat ({done}/{need})."),
+            who=who(seat),
+            n=done,
+            done=p["moat"],
+            need=MOAT_WORK,
+        )
         if moat_done(p):
-            log(s, "{p%d} finishes the Moat: a fourth herb garden opens and gardens hold more." % seat)
+            log(
+                s,
+                N_("{who} finishes the Moat: a fourth herb garden opens and gardens hold more."),
+                who=who(seat),
+            )
         return
     if project == "wall":
         done = min(units, WALL_WORK - p["wall"], p["stones"])
         p["wall"] += done
         p["stones"] -= done
-        log(s, "{p%d} builds %d units of the Wall (%d/%d)." % (seat, done, p["wall"], WALL_WORK))
+        log(
+            s,
+            N_("{who} builds {n} units of the Wall ({done}/{need})."),
+            who=who(seat),
+            n=done,
+            done=p["wall"],
+            need=WALL_WORK,
+        )
         if wall_done(p):
-            log(s, "{p%d} finishes the Wall." % seat)
+            log(s, N_("{who} finishes the Wall."), who=who(seat))
         return
     # Towers: work left over after one Tower goes on to the next.
     built = 0
@@ -51,5 +72,5 @@ def work(s: State, seat: int, project: str) -> None:
         if p["tower"] == TOWER_WORK:
             p["towers"] += 1
             p["tower"] = 0
-            log(s, "{p%d} finishes Tower number %d." % (seat, p["towers"]))
-    log(s, "{p%d} builds %d units of Tower work." % (seat, built))
+            log(s, N_("{who} finishes Tower number {n}."), who=who(seat), n=p["towers"])
+    log(s, N_("{who} builds {n} units of Tower work."), who=who(seat), n=built)

@@ -3,6 +3,11 @@ Other c-d): pay the spot's gems less Towers, spend the recipe's herbs, score the
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
+
 from .data import BONUS_WORDS, SPELL_BONUS_GEMS, SPELLS, SPOTS
 from .state import Player, State, can_pay_herbs, cast_discount, log, pay_herbs
 
@@ -32,5 +37,13 @@ def cast(s: State, seat: int, sid: str, spell_id: str) -> None:
         p["stones"] += 1
     elif spell.bonus == "fight":
         p["fight"] += 1
-    extra = f" and gains {BONUS_WORDS[spell.bonus]}" if spell.bonus else ""
-    log(s, "{p%d} pays %d gems and casts %s for %d points%s." % (seat, cost, spell.name, spell.vp, extra))
+    fields: dict[str, Any] = {"who": who(seat), "gems": cost, "spell": spell.name, "vp": spell.vp}
+    if spell.bonus:
+        log(
+            s,
+            N_("{who} pays {gems} gems and casts {spell} for {vp} points and gains {bonus}."),
+            **fields,
+            bonus=BONUS_WORDS[spell.bonus],
+        )
+    else:
+        log(s, N_("{who} pays {gems} gems and casts {spell} for {vp} points."), **fields)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engines.i18n import N_
+
 # -- Herbs -----------------------------------------------------------------------------------
 HERBS = ("R", "G", "B", "Y", "P")
 ROTTED = "K"
@@ -21,6 +23,7 @@ HERB_NAMES = {
     "P": "Duskbloom",
     "K": "Rotted herb",
 }
+SKILL_NAMES = {"fight": N_("Fight"), "build": N_("Build"), "negotiate": N_("Negotiate")}
 HERB_COLOURS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow", "P": "purple", "K": "black"}
 BAG = {"R": 10, "G": 10, "B": 10, "Y": 10, "P": 10, "K": 20}
 DISPLAY_SIZE = 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View, unchanged
+from games.engines.i18n import N_, Translated
 from games.engines.rng import Rng
 
 from . import bots, rules, sample, scoring, setup
@@ -24,14 +25,16 @@ class Lords(BaseEngine):
     # ...and starts from a stronger plan than the heuristic's mix (docs/lords.md, "Bots").
     search_hint = staticmethod(bots.champion_bot)
     level_notes = {
-        "hard": "Here it follows a stronger plan than Medium (items and the Tournament), "
-        "departing from it only for a clear gain."
+        "hard": N_(
+            "Here it follows a stronger plan than Medium (items and the Tournament), "
+            "departing from it only for a clear gain."
+        )
     }
-    title = "Lords of Spell and Stone"
+    title = Translated("Lords of Spell and Stone")
     min_players = 2
     max_players = 4
-    length = "45-75 minutes live; two or three weeks by correspondence"
-    blurb = (
+    length = Translated("45-75 minutes live; two or three weeks by correspondence")
+    blurb = Translated(
         "Send your workers to hire casters, trade in three markets, train, build a moat, a wall "
         "and towers, and cast spells from the herbs you grow."
     )

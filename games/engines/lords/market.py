@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
+
 from .data import (
     BLIND_SPELL_PRICE,
     HERB_ANY_PRICE,
@@ -68,7 +71,7 @@ def gain_item(s: State, seat: int, iid: str, paid: int) -> None:
     item = ITEMS[iid]
     p["gems"] -= paid
     p["items"].append(iid)
-    log(s, "{p%d} buys %s for %d gems." % (seat, item.name, paid))
+    log(s, N_("{who} buys {thing} for {gems} gems."), who=who(seat), thing=item.name, gems=paid)
     if item.effect in ("fight", "build", "negotiate"):
         p[item.effect] += 1
     elif item.effect == "stones":
@@ -98,12 +101,20 @@ def store_apply(s: State, seat: int, action: Action) -> None:
         cost = stone_price(p, n)
         p["gems"] -= cost
         p["stones"] += n
-        log(s, "{p%d} buys %d stone%s for %d gems." % (seat, n, "" if n == 1 else "s", cost))
+        if n == 1:
+            log(s, N_("{who} buys a stone for {gems} gems."), who=who(seat), gems=cost)
+        else:
+            log(s, N_("{who} buys {n} stones for {gems} gems."), who=who(seat), n=n, gems=cost)
     elif kind == "peek":
         p["gems"] -= PEEK_PRICE
         iid = s["store_deck"].pop(0)
         _fix_known(s)
-        log(s, "{p%d} pays 2 gems to turn up the store's next item: %s." % (seat, ITEMS[iid].name))
+        log(
+            s,
+            N_("{who} pays 2 gems to turn up the store's next item: {item}."),
+            who=who(seat),
+            item=ITEMS[iid].name,
+        )
         s["ask"] = {"k": "peeked", "seat": seat, "item": iid}
 
 
@@ -124,7 +135,7 @@ def peeked_apply(s: State, seat: int, action: Action) -> None:
     else:
         s["store_deck"].append(iid)
         s["store_known"] += 1
-        log(s, "{p%d} puts %s under the store's deck." % (seat, ITEMS[iid].name))
+        log(s, N_("{who} puts {item} under the store's deck."), who=who(seat), item=ITEMS[iid].name)
 
 
 def herbalist_apply(s: State, seat: int, action: Action) -> None:
@@ -140,7 +151,7 @@ def herbalist_apply(s: State, seat: int, action: Action) -> None:
         cost = market_price(p, HERB_ANY_PRICE)
     p["gems"] -= cost
     p["herbs"][h] += 1
-    log(s, "{p%d} buys %s for %d gems." % (seat, HERB_NAMES[h], cost))
+    log(s, N_("{who} buys {thing} for {gems} gems."), who=who(seat), thing=HERB_NAMES[h], gems=cost)
 
 
 def black_apply(s: State, seat: int, action: Action) -> None:
@@ -153,12 +164,23 @@ def black_apply(s: State, seat: int, action: Action) -> None:
         if s["spell_deck"] and len(s["market"]) < MARKET_SPELLS:
             s["market"].append(s["spell_deck"].pop(0))
         p["known"].append(c)
-        log(s, "{p%d} buys the spell %s for %d gems." % (seat, SPELLS[c].name, cost))
+        log(
+            s,
+            N_("{who} buys the spell {spell} for {gems} gems."),
+            who=who(seat),
+            spell=SPELLS[c].name,
+            gems=cost,
+        )
     else:
         c = s["spell_deck"].pop(0)
         cost = market_price(p, BLIND_SPELL_PRICE)
-        log(s, "{p%d} buys the top spell of the Black Market pile unseen for %d gems." % (seat, cost))
-        log(s, "You drew %s from the pile." % SPELLS[c].name, to=seat)
+        log(
+            s,
+            N_("{who} buys the top spell of the Black Market pile unseen for {gems} gems."),
+            who=who(seat),
+            gems=cost,
+        )
+        log(s, N_("You drew {spell} from the pile."), to=seat, spell=SPELLS[c].name)
     p["gems"] -= cost
     p["hand"].append(c)
 
@@ -170,6 +192,6 @@ def seeds_legal(s: State) -> list[Action]:
 def seeds_apply(s: State, seat: int, h: str) -> None:
     s["bag"][h] -= 1
     s["players"][seat]["herbs"][h] += 1
-    log(s, "{p%d} takes %s from the bag." % (seat, HERB_NAMES[h]))
+    log(s, N_("{who} takes {herb} from the bag."), who=who(seat), herb=HERB_NAMES[h])
     left = s["ask"]["left"] - 1
     s["ask"] = {**s["ask"], "left": left} if left and any(s["bag"][x] for x in HERBS) else None

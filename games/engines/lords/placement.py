@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
+
 from .data import (
     HERB_NAMES,
     HERBS,
@@ -67,26 +70,32 @@ def free_apply(s: State, seat: int, action: Action) -> None:
         g = next(g for g in p["gardens"][: garden_count(p)] if g[0] is None)
         g[0], g[1] = h, 1
         p["herbs"][h] -= 1
-        log(s, "{p%d} plants %s in a herb garden." % (seat, HERB_NAMES[h]))
+        log(s, N_("{who} plants {herb} in a herb garden."), who=who(seat), herb=HERB_NAMES[h])
         return
     get = action["get"]
     if get == "stone":
         p["herbs"][ROTTED] -= ROTTED_FOR_STONE
         s["bag"][ROTTED] += ROTTED_FOR_STONE
         p["stones"] += 1
-        log(s, "{p%d} trades %d Rotted herbs for a stone." % (seat, ROTTED_FOR_STONE))
+        log(s, N_("{who} trades {n} Rotted herbs for a stone."), who=who(seat), n=ROTTED_FOR_STONE)
     else:
         p["herbs"][ROTTED] -= ROTTED_FOR_HERB
         s["bag"][ROTTED] += ROTTED_FOR_HERB
         s["bag"][get] -= 1
         p["herbs"][get] += 1
-        log(s, "{p%d} trades %d Rotted herbs for %s." % (seat, ROTTED_FOR_HERB, HERB_NAMES[get]))
+        log(
+            s,
+            N_("{who} trades {n} Rotted herbs for {herb}."),
+            who=who(seat),
+            n=ROTTED_FOR_HERB,
+            herb=HERB_NAMES[get],
+        )
 
 
 def place(s: State, seat: int, sid: str) -> None:
     s["board"][sid].append(seat)
     s["players"][seat]["placed"] += 1
-    log(s, "{p%d} places a worker on %s." % (seat, SPOTS[sid].name))
+    log(s, N_("{who} places a worker on {spot}."), who=who(seat), spot=SPOTS[sid].name)
     nxt = next_placer(s, seat)
     if nxt is None:
         start(s)

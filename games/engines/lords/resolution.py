@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
+
 from . import building, market
 from .casting import cast, cast_cost, castable
 from .data import (
@@ -16,6 +19,7 @@ from .data import (
     MAX_SKILL,
     MAX_WORKERS,
     ORDER,
+    SKILL_NAMES,
     SPOTS,
     THIEVES_GEMS,
     TOURNAMENT_MIN,
@@ -31,7 +35,7 @@ Action = dict[str, Any]
 def start(s: State) -> None:
     s["phase"] = "resolve"
     s["at"] = [0, 0]
-    log(s, "Every worker is placed; the board resolves section by section.")
+    log(s, N_("Every worker is placed; the board resolves section by section."))
     run(s)
 
 
@@ -56,7 +60,13 @@ def run(s: State) -> None:
 
 
 def skip(s: State, seat: int, sid: str, why: str) -> None:
-    log(s, "{p%d}'s worker on %s does nothing: %s." % (seat, SPOTS[sid].name, why))
+    log(
+        s,
+        N_("{whose}'s worker on {spot} does nothing: {why}."),
+        whose=who(seat),
+        spot=SPOTS[sid].name,
+        why=why,
+    )
 
 
 def resolve(s: State, sid: str, seat: int) -> None:
@@ -65,18 +75,31 @@ def resolve(s: State, sid: str, seat: int) -> None:
     area = spot.area
     if area == "hire":
         if p["workers"] >= MAX_WORKERS:
-            skip(s, seat, sid, "no room for another worker")
+            skip(s, seat, sid, N_("no room for another worker"))
         elif p["gems"] < spot.value:
-            skip(s, seat, sid, "not enough gems")
+            skip(s, seat, sid, N_("not enough gems"))
         else:
             p["gems"] -= spot.value
             p["workers"] += 1
-            log(s, "{p%d} hires a worker for %d gems (now %d)." % (seat, spot.value, p["workers"]))
+            log(
+                s,
+                N_("{who} hires a worker for {gems} gems (now {n})."),
+                who=who(seat),
+                gems=spot.value,
+                n=p["workers"],
+            )
     elif area in ("alchemist", "caster"):
         if not castable(p, area):
-            skip(s, seat, sid, "no %s spell they can cast" % area)
+            skip(
+                s,
+                seat,
+                sid,
+                N_("no alchemist spell they can cast")
+                if area == "alchemist"
+                else N_("no caster spell they can cast"),
+            )
         elif p["gems"] < cast_cost(p, sid):
-            skip(s, seat, sid, "not enough gems")
+            skip(s, seat, sid, N_("not enough gems"))
         else:
             s["ask"] = {"k": "cast", "seat": seat, "spot": sid}
     elif area in ("store", "herbalist", "black"):
@@ -88,49 +111,56 @@ def resolve(s: State, sid: str, seat: int) -> None:
         if legal[area](s, p):
             s["ask"] = {"k": area, "seat": seat, "spot": sid}
         else:
-            skip(s, seat, sid, "nothing they can pay for")
+            skip(s, seat, sid, N_("nothing they can pay for"))
     elif area in TRAINING:
         skill = TRAINING[area]
         if p[skill] >= MAX_SKILL:
-            skip(s, seat, sid, "the skill is at its top")
+            skip(s, seat, sid, N_("the skill is at its top"))
         elif p["gems"] < spot.value:
-            skip(s, seat, sid, "not enough gems")
+            skip(s, seat, sid, N_("not enough gems"))
         else:
             p["gems"] -= spot.value
             p[skill] += 1
             p["trained"] += 1
-            log(s, "{p%d} trains %s to %d for %d gems." % (seat, skill.capitalize(), p[skill], spot.value))
+            log(
+                s,
+                N_("{who} trains {skill} to {n} for {gems} gems."),
+                who=who(seat),
+                skill=SKILL_NAMES[skill],
+                n=p[skill],
+                gems=spot.value,
+            )
     elif area == "build":
         options = building.projects(p)
         if not options:
-            skip(s, seat, sid, "nothing left to build with what they own")
+            skip(s, seat, sid, N_("nothing left to build with what they own"))
         elif len(options) == 1:
             building.work(s, seat, options[0])
         else:
             s["ask"] = {"k": "work", "seat": seat, "spot": sid}
     elif area == "labor":
         p["gems"] += spot.value
-        log(s, "{p%d} earns %d gems from labour." % (seat, spot.value))
+        log(s, N_("{who} earns {gems} gems from labour."), who=who(seat), gems=spot.value)
     elif area == "sell":
         if sell_legal(s, seat)[:-1]:
             s["ask"] = {"k": "sell", "seat": seat, "spot": sid}
         else:
-            skip(s, seat, sid, "nothing to sell")
+            skip(s, seat, sid, N_("nothing to sell"))
     elif area == "thieves":
         if s["tokens"] <= 0:
-            skip(s, seat, sid, "the Guild has no tokens left")
+            skip(s, seat, sid, N_("the Guild has no tokens left"))
         else:
             s["tokens"] -= 1
             p["thieves"] += 1
             p["gems"] += THIEVES_GEMS
-            log(s, "{p%d} takes 18 gems from the Thieves' Guild and a -2 point token." % seat)
+            log(s, N_("{who} takes 18 gems from the Thieves' Guild and a -2 point token."), who=who(seat))
     elif area == "scavenge":
         h = draw_from_bag(s)
         if h is None:
-            skip(s, seat, sid, "the bag is empty")
+            skip(s, seat, sid, N_("the bag is empty"))
         else:
             p["herbs"][h] += 1
-            log(s, "{p%d} scavenges %s." % (seat, HERB_NAMES[h]))
+            log(s, N_("{who} scavenges {herb}."), who=who(seat), herb=HERB_NAMES[h])
     else:
         raise AssertionError(area)
 
@@ -140,14 +170,20 @@ def tournament(s: State, workers: list[int]) -> None:
     if not workers:
         return
     if len(workers) < TOURNAMENT_MIN:
-        log(s, "Only one worker came to the Tournament: it is cancelled.")
+        log(s, N_("Only one worker came to the Tournament: it is cancelled."))
         return
     order = sorted(range(len(workers)), key=lambda k: (-s["players"][workers[k]]["fight"], k))
     for place, k in enumerate(order):
         seat = workers[k]
         prize = TOURNAMENT_PRIZES[place]
         s["players"][seat]["gems"] += prize
-        log(s, "{p%d} places %d in the Tournament and wins %d gems." % (seat, place + 1, prize))
+        log(
+            s,
+            N_("{who} places {n} in the Tournament and wins {gems} gems."),
+            who=who(seat),
+            n=place + 1,
+            gems=prize,
+        )
 
 
 # -- Decisions ---------------------------------------------------------------------------------
@@ -204,7 +240,7 @@ def ask_apply(s: State, action: Action) -> None:
     if kind == "skip":
         s["ask"] = None
         if "spot" in ask:
-            skip(s, seat, ask["spot"], "they chose not to")
+            skip(s, seat, ask["spot"], N_("they chose not to"))
     elif k == "cast":
         s["ask"] = None
         cast(s, seat, ask["spot"], action["spell"])
@@ -235,12 +271,18 @@ def _sell(s: State, seat: int, action: Action) -> None:
         h = action["herb"]
         pay_herbs(s, p, {h: 1})
         p["gems"] += HERB_SELL
-        log(s, "{p%d} sells %s for %d gems." % (seat, HERB_NAMES[h], HERB_SELL))
+        log(s, N_("{who} sells {thing} for {gems} gems."), who=who(seat), thing=HERB_NAMES[h], gems=HERB_SELL)
     else:
         iid = action["item"]
         p["items"].remove(iid)
         s["sold"].append(iid)
         p["gems"] += ITEMS[iid].sell
-        log(s, "{p%d} sells %s for %d gems." % (seat, ITEMS[iid].name, ITEMS[iid].sell))
+        log(
+            s,
+            N_("{who} sells {thing} for {gems} gems."),
+            who=who(seat),
+            thing=ITEMS[iid].name,
+            gems=ITEMS[iid].sell,
+        )
     if len(sell_legal(s, seat)) == 1:
         s["ask"] = None

@@ -3,6 +3,8 @@ Bridge's income), Check for End of Game, Advance Turn Marker, Pass First Player 
 
 from __future__ import annotations
 
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
 from games.engines.rng import Rng
 
 from .data import TOLL_GEMS, WALL_INCOME_LESS
@@ -21,16 +23,20 @@ def grow(s: State) -> None:
             p["gems"] += wall
             log(
                 s,
-                "{p%d}'s Wall pays %d gems (Fight %d less %d)." % (seat, wall, p["fight"], WALL_INCOME_LESS),
+                N_("{whose}'s Wall pays {gems} gems (Fight {fight} less {less})."),
+                whose=who(seat),
+                gems=wall,
+                fight=p["fight"],
+                less=WALL_INCOME_LESS,
             )
         if toll:
             p["gems"] += toll
-            log(s, "{p%d}'s Toll Bridge pays %d gems." % (seat, toll))
+            log(s, N_("{whose}'s Toll Bridge pays {gems} gems."), whose=who(seat), gems=toll)
 
 
 def end_round(s: State) -> None:
     grow(s)
-    log(s, "Herb gardens grow. Round %d is over." % s["round"])
+    log(s, N_("Herb gardens grow. Round {n} is over."), n=s["round"])
     if s["round"] >= s["rounds"]:
         s["phase"] = "over"
         s["ask"] = None
@@ -39,7 +45,7 @@ def end_round(s: State) -> None:
         rng = Rng(s["rng"])
         s["lot"] = rng.shuffled(list(range(s["n"])))
         s["rng"] = rng.state
-        log(s, "The game is over.")
+        log(s, N_("The game is over."))
         return
     s["round"] += 1
     s["first"] = (s["first"] + 1) % s["n"]
@@ -49,4 +55,4 @@ def end_round(s: State) -> None:
     s["board"] = {sid: [] for sid in s["board"]}
     for p in s["players"]:
         p["placed"] = 0
-    log(s, "Round %d: {p%d} holds the first-player marker." % (s["round"], s["first"]))
+    log(s, N_("Round {n}: {who} holds the first-player marker."), n=s["round"], who=who(s["first"]))

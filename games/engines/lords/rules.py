@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import IllegalAction, require_legal
+from games.engines.i18n import _
 
 from . import placement, resolution
 from .state import State, begin
@@ -45,7 +46,7 @@ def _legal(s: State, seat: int) -> list[Action]:
 
 def apply(s: State, seat: int, action: Action) -> State:
     if not isinstance(seat, int) or not 0 <= seat < s["n"]:
-        raise IllegalAction("there is no such seat")
+        raise IllegalAction(_("there is no such seat"))
     action = require_legal(legal_actions(s, seat), action)
     # Only the acting player's mat changes unless resolution may start or go on.
     placing = action["type"] == "place" and sum(p["workers"] - p["placed"] for p in s["players"]) > 1

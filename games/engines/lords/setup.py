@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_
+from games.engines.i18n import seat as who
 from games.engines.rng import Rng, seed_state
 
 from .data import (
@@ -71,11 +73,21 @@ def setup(seed: int, players: int, options: dict[str, Any]) -> State:
             got += 1
         for _ in range(START_SPELLS):
             mat["hand"].append(s["spell_deck"].pop(0))
-        herbs = ", ".join(HERB_NAMES[h] for h in HERBS for _ in range(mat["herbs"][h]))
-        log(s, "{p%d} starts with %d workers, %d gems and %s." % (p, mat["workers"], mat["gems"], herbs))
-        log(s, "You were dealt %s." % " and ".join(SPELLS[c].name for c in mat["hand"]), to=p)
+        herbs = [HERB_NAMES[h] for h in HERBS for _ in range(mat["herbs"][h])]
+        log(
+            s,
+            N_("{who} starts with {workers} workers, {gems} gems and {herbs}."),
+            who=who(p),
+            workers=mat["workers"],
+            gems=mat["gems"],
+            herbs=herbs,
+        )
+        one, two = (SPELLS[c].name for c in mat["hand"])  # START_SPELLS of them
+        log(s, N_("You were dealt {first} and {second}."), to=p, first=one, second=two)
     refill_display(s)
-    log(s, "{p%d} holds the first-player marker. Round 1 of %d." % (first, s["rounds"]))
+    log(
+        s, N_("{who} holds the first-player marker. Round 1 of {rounds}."), who=who(first), rounds=s["rounds"]
+    )
     return s
 
 

@@ -17,8 +17,10 @@ copied (small lists and dicts), so a state never changes once made.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from games.engines.i18n import _, join, language, say
 from games.engines.rng import Rng
 
 from .data import (
@@ -91,20 +93,46 @@ def begin(s: State, only: int | None = None) -> State:
     return n
 
 
-def log(s: State, text: str, *, to: int | None = None) -> None:
-    """A log line; `to` makes it private to that seat. Lines are `who<TAB>text`, `who` empty
-    for everyone; one growing string keeps the state small and quick to copy."""
-    s["log"] += ("" if to is None else str(to)) + "\t" + text + "\n"
+def log(s: State, message: str, *, to: int | None = None, **fields: Any) -> None:
+    """A log entry; `to` makes it private to that seat. Lines are `who<TAB>message<TAB>fields`,
+    `who` empty for everyone, `message` the English sentence with named fields (marked with
+    `N_()`), `fields` JSON: the words are made in the reader's language when a view is built
+    (names are translated, lists joined). One growing string keeps the state small and quick
+    to copy."""
+    s["log"] += ("" if to is None else str(to)) + "\t" + message + "\t" + json.dumps(fields) + "\n"
+
+
+def _field(value: Any) -> Any:
+    if isinstance(value, list):
+        return join([_field(v) for v in value])
+    return _(value) if isinstance(value, str) else value
+
+
+def _sentence(line: str) -> str:
+    message, _tab, fields = line.partition("\t")
+    if not _tab:  # a line already in words: a game stored before, or a state dealt from a view
+        return message
+    return say(message, **{k: _field(v) for k, v in json.loads(fields).items()})
+
+
+# The sentences last made for each reader and language: the log only grows, so when it starts
+# with the text last read, only the new lines need words (bots read a view at every move).
+_READ: dict[tuple[str, str], tuple[str, list[str]]] = {}
 
 
 def log_lines(text: str, seat: int | None) -> list[str]:
     mine = "" if seat is None else str(seat)
-    out = []
-    for line in text.splitlines():
-        who, _, words = line.partition("\t")
+    key = (mine, language())
+    last, out = _READ.get(key, ("", []))
+    if not text.startswith(last):
+        last, out = "", []
+    out = list(out)
+    for line in text[len(last) :].splitlines():
+        who, _tab, words = line.partition("\t")
         if not who or who == mine:
-            out.append(words)
-    return out
+            out.append(_sentence(words))
+    _READ[key] = (text, out)
+    return list(out)
 
 
 def draw_rng(s: State) -> Rng:

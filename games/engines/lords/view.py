@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_, _, say
+
 from .building import PROJECT_NAMES
 from .casting import cast_cost
 from .data import (
@@ -96,28 +98,28 @@ def costs(s: State, seat: int) -> dict[str, str]:
         spot = SPOTS[sid]
         a = spot.area
         if a == "hire" or a in TRAINING:
-            out[sid] = f"{spot.value} gems"
+            out[sid] = say("{gems} gems", gems=spot.value)
         elif a in ("alchemist", "caster"):
-            out[sid] = f"{cast_cost(p, sid)} gems + herbs"
+            out[sid] = say("{gems} gems + herbs", gems=cast_cost(p, sid))
         elif a == "store":
-            off = f"items -{p['negotiate']}" if p["negotiate"] else "items at price"
-            out[sid] = f"{off}, stones {stone_price(p, 1)}"
+            off = say("items -{n}", n=p["negotiate"]) if p["negotiate"] else _("items at price")
+            out[sid] = say("{off}, stones {gems}", off=off, gems=stone_price(p, 1))
         elif a == "herbalist":
             shown, any_ = market_price(p, HERB_SHOWN_PRICE), market_price(p, HERB_ANY_PRICE)
-            out[sid] = f"{shown} shown / {any_} any"
+            out[sid] = say("{shown} shown / {any} any", shown=shown, any=any_)
         elif a == "black":
-            off = f"spells -{p['negotiate']}" if p["negotiate"] else "spells at price"
-            out[sid] = f"{off}, pile {market_price(p, BLIND_SPELL_PRICE)}"
+            off = say("spells -{n}", n=p["negotiate"]) if p["negotiate"] else _("spells at price")
+            out[sid] = say("{off}, pile {gems}", off=off, gems=market_price(p, BLIND_SPELL_PRICE))
         elif a == "labor":
-            out[sid] = f"earns {spot.value}"
+            out[sid] = say("earns {gems}", gems=spot.value)
         elif a == "tournament":
-            out[sid] = "prizes by Fight"
+            out[sid] = _("prizes by Fight")
         elif a == "thieves":
-            out[sid] = f"+18 gems, -2 points ({s['tokens']} left)"
+            out[sid] = say("+18 gems, -2 points ({n} left)", n=s["tokens"])
         elif a == "sell":
-            out[sid] = "herbs 3 each"
+            out[sid] = _("herbs 3 each")
         else:
-            out[sid] = "free"
+            out[sid] = _("free")
     return out
 
 
@@ -155,56 +157,95 @@ def targets(action: dict[str, Any]) -> list[str]:
 def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
     kind = action["type"]
     p = s["players"][seat]
+    free, store, sell = _("Free actions"), _("General Store"), _("Sell")
     if kind == "place":
         spot = SPOTS[action["spot"]]
         cost = costs(s, seat)[spot.id]
-        return (f"Place a worker: {spot.section}. {SECTIONS[spot.section]}", f"{spot.name} ({cost})")
+        return (
+            say(
+                "Place a worker: {number}. {section}",
+                number=spot.section,
+                section=_(SECTIONS[spot.section]),
+            ),
+            say("{spot} ({cost})", spot=_(spot.name), cost=cost),
+        )
     if kind == "plant":
-        return ("Free actions", f"Plant {HERB_NAMES[action['herb']]} in an empty herb garden")
+        return (free, say("Plant {herb} in an empty herb garden", herb=_(HERB_NAMES[action["herb"]])))
     if kind == "trade":
         get = action["get"]
         if get == "stone":
-            return ("Free actions", f"Trade {ROTTED_FOR_STONE} Rotted herbs for a stone")
-        return ("Free actions", f"Trade {ROTTED_FOR_HERB} Rotted herbs for {HERB_NAMES[get]}")
+            return (free, say("Trade {n} Rotted herbs for a stone", n=ROTTED_FOR_STONE))
+        return (free, say("Trade {n} Rotted herbs for {herb}", n=ROTTED_FOR_HERB, herb=_(HERB_NAMES[get])))
     if kind == "cast":
         spell = SPELLS[action["spell"]]
-        return ("Cast a spell", f"Cast {spell.name} ({spell.herbs}, {spell.vp} points)")
-    if kind == "buy_item":
-        item = ITEMS[action["item"]]
-        return ("General Store", f"Buy {item.name} for {market_price(p, item.price)} gems")
+        return (
+            _("Cast a spell"),
+            say(
+                "Cast {spell} ({herbs}, {vp} points)",
+                spell=_(spell.name),
+                herbs=herb_letters(spell.herbs),
+                vp=spell.vp,
+            ),
+        )
+    if kind in ("buy_item", "buy_peeked"):
+        item = ITEMS[action["item"] if kind == "buy_item" else s["ask"]["item"]]
+        return (store, say("Buy {item} for {gems} gems", item=_(item.name), gems=market_price(p, item.price)))
     if kind == "stones":
         n = action["n"]
-        return ("General Store", f"Buy {n} stone{'s' if n > 1 else ''} for {stone_price(p, n)} gems")
+        if n == 1:
+            return (store, say("Buy a stone for {gems} gems", gems=stone_price(p, n)))
+        return (store, say("Buy {n} stones for {gems} gems", n=n, gems=stone_price(p, n)))
     if kind == "peek":
-        return ("General Store", f"Pay {PEEK_PRICE} gems to turn up the deck's next item")
-    if kind == "buy_peeked":
-        item = ITEMS[s["ask"]["item"]]
-        return ("General Store", f"Buy {item.name} for {market_price(p, item.price)} gems")
+        return (store, say("Pay {gems} gems to turn up the deck's next item", gems=PEEK_PRICE))
     if kind == "bottom":
-        return ("General Store", "Put it under the deck")
+        return (store, _("Put it under the deck"))
     if kind == "buy_herb":
-        where = "from the display" if action["from"] == "display" else "of your choice from the bag"
-        price = HERB_SHOWN_PRICE if action["from"] == "display" else HERB_ANY_PRICE
-        return ("Herbalist", f"Buy {HERB_NAMES[action['herb']]} {where} for {market_price(p, price)} gems")
+        herb = _(HERB_NAMES[action["herb"]])
+        if action["from"] == "display":
+            price = market_price(p, HERB_SHOWN_PRICE)
+            return (_("Herbalist"), say("Buy {herb} from the display for {gems} gems", herb=herb, gems=price))
+        price = market_price(p, HERB_ANY_PRICE)
+        return (
+            _("Herbalist"),
+            say("Buy {herb} of your choice from the bag for {gems} gems", herb=herb, gems=price),
+        )
     if kind == "buy_spell":
         spell = SPELLS[action["spell"]]
-        return ("Black Market", f"Buy {spell.name} for {market_price(p, spell.price)} gems")
+        return (
+            _("Black Market"),
+            say("Buy {spell} for {gems} gems", spell=_(spell.name), gems=market_price(p, spell.price)),
+        )
     if kind == "blind":
         return (
-            "Black Market",
-            f"Buy the pile's top spell unseen for {market_price(p, BLIND_SPELL_PRICE)} gems",
+            _("Black Market"),
+            say("Buy the pile's top spell unseen for {gems} gems", gems=market_price(p, BLIND_SPELL_PRICE)),
         )
     if kind == "work":
-        return ("Build", f"Work on {PROJECT_NAMES[action['project']]} ({p['build']} units)")
+        return (
+            _("Build"),
+            say("Work on {project} ({n} units)", project=_(PROJECT_NAMES[action["project"]]), n=p["build"]),
+        )
     if kind == "sell":
-        return ("Sell", f"Sell a {HERB_NAMES[action['herb']]} for {HERB_SELL} gems")
+        return (
+            sell,
+            say("Sell a {herb} for {gems} gems", herb=_(HERB_NAMES[action["herb"]]), gems=HERB_SELL),
+        )
     if kind == "sell_item":
         item = ITEMS[action["item"]]
-        return ("Sell", f"Sell {item.name} for {item.sell} gems")
+        return (sell, say("Sell {item} for {gems} gems", item=_(item.name), gems=item.sell))
     if kind == "done":
-        return ("Sell", "Done selling")
+        return (sell, _("Done selling"))
     if kind == "take":
-        return ("Seed Pouch", f"Take {HERB_NAMES[action['herb']]}")
+        return (_("Seed Pouch"), say("Take {herb}", herb=_(HERB_NAMES[action["herb"]])))
     if kind == "skip":
-        return ("Pass", "Do nothing with this worker")
-    return ("Actions", kind)
+        return (_("Pass"), _("Do nothing with this worker"))
+    return (_("Actions"), kind)
+
+
+def herb_letters(herbs: str) -> str:
+    """A spell's herbs by their colours' initials ("RGB"), in the reader's language."""
+    return "".join(_(HERB_MARKS[h]) for h in herbs)
+
+
+# Each herb's mark on a spell: the initial of its colour (red Emberroot, green Wyrmwort...).
+HERB_MARKS = {"R": N_("R"), "G": N_("G"), "B": N_("B"), "Y": N_("Y"), "P": N_("P")}

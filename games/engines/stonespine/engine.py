@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View, unchanged
+from games.engines.i18n import Translated, _
 from games.engines.rng import Rng
 
 from . import solo
@@ -30,12 +31,12 @@ UNDOABLE = ("place", "buy", "token", "passage", "drop")
 
 class Stonespine(BaseEngine):
     slug = "stonespine"
-    title = "Stonespine Architects"
+    title = Translated("Stonespine Architects")
     min_players = 1  # one player: the solo game against Jael
     max_players = 5
-    automaton_name = "Jael"
+    automaton_name = Translated("Jael")
     default_players = 4  # the new-table form's first choice: the game at its liveliest
-    length = "30-60 minutes live; a few days by correspondence"
+    length = Translated("30-60 minutes live; a few days by correspondence")
     # The hard bot judges margins against each decision's own rollouts: random play loses to
     # Jael by 40-80 points whatever the move, and on a fixed scale every move looked alike
     # (docs/stonespine.md, "Bots").
@@ -57,22 +58,24 @@ class Stonespine(BaseEngine):
             "jael": {
                 "choices": ["basic", "legendary"],
                 "default": "basic",
-                "label": "Jael's deck",
-                "names": {"basic": "Basic", "legendary": "Legendary"},
-                "help": "Solo only: the legendary deck swaps in stronger Jael cards.",
+                "label": _("Jael's deck"),
+                "names": {"basic": _("Basic"), "legendary": _("Legendary")},
+                "help": _("Solo only: the legendary deck swaps in stronger Jael cards."),
                 "when": {"players": [1]},
             },
             "face_down": {
                 "choices": [False, True],
                 "default": False,
-                "label": "Chambers",
-                "names": {False: "Placed face up", True: "Placed face down (variant)"},
-                "help": "Picks stay hidden until all have chosen either way; the variant words the log as at a real table.",
+                "label": _("Chambers"),
+                "names": {False: _("Placed face up"), True: _("Placed face down (variant)")},
+                "help": _(
+                    "Picks stay hidden until all have chosen either way; the variant words the log as at a real table."
+                ),
                 "when": {"players": [2, 3, 4, 5]},
             },
         }
 
-    blurb = "Minotaur apprentices carve rival dungeons over four years, chamber by chamber."
+    blurb = Translated("Minotaur apprentices carve rival dungeons over four years, chamber by chamber.")
 
     def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
         options = self.validate_options(players, options)

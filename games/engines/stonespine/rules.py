@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, IllegalAction, Outcome, View, canonical, require_legal
+from games.engines.i18n import N_, _, language, say
 from games.engines.rng import Rng, seed_state
 
 from . import dungeon as d
+from . import words as w
 from .cards import CHALLENGES, GOALS
 from .data import (
     BLUEPRINTS,
@@ -116,27 +118,13 @@ def _face_down(s: State) -> bool:
     return bool(s["options"].get("face_down", False))
 
 
-# The log is a list of [to, code, *args]: `to` is None (everyone) or the one seat that
-# may read it. Codes keep the stored state small (it is copied and saved at every move);
-# the words are made when a view is built, the same words as the actions panel's.
-LOG_FORMS: dict[str, Any] = {
-    "t": lambda a: a[0],
-    "chose": lambda a: "{p%d} has chosen a chamber." % a[0],
-    "hid": lambda a: "{p%d} has placed a chamber face down." % a[0],
-    "built": lambda a: "{p%d} built %s in column %d." % (a[0], CHAMBERS[a[1]].name, a[2] + 1),
-    "gold": lambda a: "{p%d} counts %d gold." % (a[0], a[1]),
-    "buy": lambda a: "{p%d} bought %s for %d gold." % (a[0], " + ".join(a[1]), a[2]),
-    "pass": lambda a: "{p%d} passes with %d gold." % (a[0], a[1]),
-    "take": lambda a: "{p%d} takes the challenge %s." % (a[0], CHALLENGES[a[1]].name),
-}
-
-
 # The sentences last made for each reader, kept with the last entry they cover. Log
 # entries are new objects that are never changed and a state's log only grows, so if
 # entry k-1 of a log is the very object last seen at k-1, its first k entries are the ones
 # already turned into sentences (two states share an entry only through a common past),
 # and only the rest need words: a view reads the long log in a moment during a game.
-_READ: dict[int | None, tuple[Any, int, list[str]]] = {}
+# Kept per reader and language: the words are the active language's (games/engines/i18n.py).
+_READ: dict[tuple[int | None, str], tuple[Any, int, list[str]]] = {}
 
 
 def log_lines(s: State, seat: int | None) -> list[str]:
@@ -144,12 +132,13 @@ def log_lines(s: State, seat: int | None) -> list[str]:
     if entries and type(entries[0]) is dict:  # a game stored before the log was compacted
         return [e["text"] for e in entries if e["to"] is None or seat in e["to"]]
     n, start, out = len(entries), 0, []
-    seen = _READ.get(seat)
+    key = (seat, language())
+    seen = _READ.get(key)
     if seen is not None and 0 < seen[1] <= n and entries[seen[1] - 1] is seen[0]:
         start, out = seen[1], list(seen[2])
-    out += [LOG_FORMS[e[1]](e[2:]) for e in entries[start:] if e[0] is None or e[0] == seat]
+    out += [w.LOG_FORMS[e[1]](e[2:]) for e in entries[start:] if e[0] is None or e[0] == seat]
     if n:
-        _READ[seat] = (entries[-1], n, out)
+        _READ[key] = (entries[-1], n, out)
     return list(out)
 
 
@@ -192,7 +181,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
 
 def apply(s: State, seat: int, action: Action) -> State:
     if seat not in to_act(s):
-        raise IllegalAction("it is not your turn")
+        raise IllegalAction(_("it is not your turn"))
     action = require_legal(legal_actions(s, seat), action)
     s = clone(s)
     rng = Rng(s["rng"])
@@ -424,42 +413,72 @@ def describe(s: State, seat: int, action: Action) -> tuple[str, str]:
     kind = action["type"]
     if kind == "place":
         ch = CHAMBERS[action["chamber"]]
-        return ("Build a chamber", f"{ch.name} ({ch.kind}, {ch.gold} gold) in column {action['column'] + 1}")
+        return (
+            _("Build a chamber"),
+            say(
+                "{chamber} ({kind}, {gold} gold) in column {column}",
+                chamber=w.chamber(ch.id),
+                kind=w.kind(ch.kind),
+                gold=ch.gold,
+                column=action["column"] + 1,
+            ),
+        )
     if kind == "discard":
-        return ("Discard a chamber", CHAMBERS[action["chamber"]].name)
+        return (_("Discard a chamber"), w.chamber(action["chamber"]))
     if kind == "keep":
-        return ("Keep a chamber for the next turn", CHAMBERS[action["chamber"]].name)
+        return (_("Keep a chamber for the next turn"), w.chamber(action["chamber"]))
     if kind.startswith("jael_"):
         return (
-            "Jael",
-            {
-                "jael_reveal": "Reveal this year's Jael card",
-                "jael_pile": "File cards into his score pile",
-                "jael_collect": "Collect his market tokens",
-                "jael_rest": "Take the tokens left",
-            }[kind],
+            _("Jael"),
+            _(
+                {
+                    "jael_reveal": N_("Reveal this year's Jael card"),
+                    "jael_pile": N_("File cards into his score pile"),
+                    "jael_collect": N_("Collect his market tokens"),
+                    "jael_rest": N_("Take the tokens left"),
+                }[kind]
+            ),
         )
     if kind == "buy":
         slot = s["market"][action["card"]]
         cost = set_cost(slot, action["set"])
         return (
-            "Buy tokens",
-            f"Card {action['card'] + 1}, {action['set']} set: {' + '.join(slot[action['set']])} "
-            f"for {cost} gold",
+            _("Buy tokens"),
+            say(
+                "Card {card}, {half} set: {tokens} for {gold} gold",
+                card=action["card"] + 1,
+                half=_(w.SETS[action["set"]]),
+                tokens=_(" + ").join(w.element(t) for t in slot[action["set"]]),
+                gold=cost,
+            ),
         )
     if kind == "token":
         token = s["buying"]["tokens"][0]
-        name = CHAMBERS[s["grids"][seat][action["row"]][action["col"]]["id"]].name
-        return (f"Place the {token}", f"In {name} (row {action['row'] + 1}, column {action['col'] + 1})")
-    if kind == "passage":
-        name = CHAMBERS[s["grids"][seat][action["row"]][action["col"]]["id"]].name
+        name = w.chamber(s["grids"][seat][action["row"]][action["col"]]["id"])
         return (
-            "Place the secret passage",
-            f"{name}, {action['edge']} edge (row {action['row'] + 1}, column {action['col'] + 1})",
+            say("Place the {token}", token=w.element(token)),
+            say(
+                "In {chamber} (row {row}, column {column})",
+                chamber=name,
+                row=action["row"] + 1,
+                column=action["col"] + 1,
+            ),
+        )
+    if kind == "passage":
+        name = w.chamber(s["grids"][seat][action["row"]][action["col"]]["id"])
+        return (
+            _("Place the secret passage"),
+            say(
+                "{chamber}, {edge} edge (row {row}, column {column})",
+                chamber=name,
+                edge=_(w.EDGES[action["edge"]]),
+                row=action["row"] + 1,
+                column=action["col"] + 1,
+            ),
         )
     if kind == "drop":
-        return ("Place the token", "No chamber has room: set it aside")
+        return (_("Place the token"), _("No chamber has room: set it aside"))
     if "challenge" in action:
         c = CHALLENGES[action["challenge"]]
-        return ("Pass", f"Pass and take {c.name} ({c.text})")
-    return ("Pass", f"Pass with {s['gold'][seat]} gold")
+        return (_("Pass"), say("Pass and take {challenge} ({text})", challenge=_(c.name), text=_(c.text)))
+    return (_("Pass"), say("Pass with {gold} gold", gold=s["gold"][seat]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, IllegalAction, Outcome, require_legal
+from games.engines.i18n import _
 from games.engines.rng import Rng
 
 from . import dungeon as d
@@ -88,7 +89,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
 
 def apply(s: State, seat: int, action: Action) -> State:
     if seat not in to_act(s):
-        raise IllegalAction("it is not your turn")
+        raise IllegalAction(_("it is not your turn"))
     action = require_legal(legal_actions(s, seat), action)
     s = table.clone(s)
     s["solo"] = {
@@ -118,26 +119,18 @@ def apply(s: State, seat: int, action: Action) -> State:
     return s
 
 
-def _log(s: State, text: str) -> None:
-    table.say(s, text)
-
-
 def _reveal(s: State, action: Action, rng: Rng) -> None:
     card = JAEL_CARDS[s["solo"]["deck"].pop(0)]
     s["solo"]["cards"].append(card.id)
     s["solo"]["collected"] = False
     s["phase"], s["turn"] = "build", 0
-    _log(
-        s,
-        f"{{p1}} reveals {card.name}: {card.gold} gold, {card.icon} icon, {card.base} reputation "
-        f"plus {card.condition}.",
-    )
+    table.log(s, "reveal", card.id)
 
 
 def _place(s: State, action: Action, rng: Rng) -> None:
     s["picks"][0] = {"chamber": action["chamber"], "column": action["column"]}
     table.own_grid(s, 0)[s["year"] - 1][action["column"]] = d.new_cell(action["chamber"])
-    _log(s, "{p0} built %s in column %d." % (CHAMBERS[action["chamber"]].name, action["column"] + 1))
+    table.log(s, "built", 0, action["chamber"], action["column"])
     left = [c for c in s["hands"][0] if c != action["chamber"]]
     if s["turn"] == 3 or len(left) <= 1:
         # Step 3 keeps one card whatever the turn; on the last turn only one is left, so it is
@@ -162,12 +155,12 @@ def _file_pile(s: State, action: Action, rng: Rng) -> None:
     s["solo"]["pile"] += filed
     s["discard"] += [c for c in rest if c not in filed]
     if filed:
-        _log(s, "{p1} files %s into his score pile." % ", ".join(CHAMBERS[c].name for c in filed))
+        table.log(s, "filed", filed)
     s["hands"][0] = [kept] if kept is not None else []
     s["picks"][0], s["solo"]["kept"] = None, None
     s["turn"] += 1
     open_spots = sum(cell is None for cell in s["grids"][0][s["year"] - 1])
-    for _ in range(open_spots):
+    for _spot in range(open_spots):
         card = table.draw(s, rng)
         if card is not None:
             s["hands"][0].append(card)
@@ -190,11 +183,11 @@ def _collect(s: State, action: Action, rng: Rng) -> None:
             s["market"][index][half] = []
     s["solo"]["tokens"] += got
     s["solo"]["collected"] = True
-    _log(s, "{p1} collects %s." % (", ".join(got) or "nothing (those market sets are gone)"))
+    table.log(s, "collect", got)
     if s["shown"]:
         lowest = min(s["shown"], key=lambda c: CHALLENGES[c].value)
         s["shown"].remove(lowest)
-        _log(s, f"{{p1}} discards the challenge {CHALLENGES[lowest].name}.")
+        table.log(s, "dropped", lowest)
 
 
 def _pass(s: State, action: Action, rng: Rng) -> None:
@@ -202,10 +195,10 @@ def _pass(s: State, action: Action, rng: Rng) -> None:
         s["gold"][0] = 0
         s["shown"].remove(action["challenge"])
         s["taken"][0].append(action["challenge"])
-        _log(s, "{p0} passes and takes the challenge %s." % CHALLENGES[action["challenge"]].name)
+        table.log(s, "took", action["challenge"])
     else:
         s["final_gold"][0] = s["gold"][0]  # year 4: the gold stays; it is the final gold
-        _log(s, "{p0} passes with %d gold, the final gold." % s["gold"][0])
+        table.log(s, "final", s["gold"][0])
     s["phase"] = "jael_rest"
 
 
@@ -214,7 +207,7 @@ def _rest(s: State, action: Action, rng: Rng) -> None:
     s["solo"]["tokens"] += left
     for slot in s["market"]:
         slot["top"], slot["bottom"] = [], []
-    _log(s, "{p1} takes the tokens left in the market: %s." % (", ".join(left) or "none"))
+    table.log(s, "rest", left)
     if s["year"] == 4:
         s["phase"] = "over"
         return

@@ -56,11 +56,6 @@ def log(s: State, code: str, *args: Any, to: int | None = None) -> None:
     s["log"].append([to, code, *args])
 
 
-def say(s: State, text: str, to: int | None = None) -> None:
-    """A log line in plain words (for the rarer events)."""
-    s["log"].append([to, "t", text])
-
-
 def draw(s: State, rng: Rng) -> int | None:
     if not s["deck"]:
         # The rules never run the deck out with the printed counts; reshuffle if it happens.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import Action, BaseEngine, Outcome, View, unchanged
+from games.engines.i18n import N_, Translated, options_in_words
 from games.engines.rng import Rng
 
 from . import bots, rules, sample, setup
@@ -24,20 +25,22 @@ class Thunderstone(BaseEngine):
     # ...and starts from a patient party that buys only cards worth the trip (docs/thunderstone.md).
     search_hint = staticmethod(bots.patient_bot)
     level_notes = {
-        "hard": "Here it keeps to a patient plan (the village only for a card worth the trip), "
-        "departing from it only for a clear gain."
+        "hard": N_(
+            "Here it keeps to a patient plan (the village only for a card worth the trip), "
+            "departing from it only for a clear gain."
+        )
     }
-    title = "Thunderstone"
+    title = Translated("Thunderstone")
     min_players = 2
     max_players = 5
-    length = "45-90 minutes live; a week or two by correspondence"
-    blurb = (
+    length = Translated("45-90 minutes live; a week or two by correspondence")
+    blurb = Translated(
         "Build a party deck of heroes, weapons and spells in the village, then fight your way "
         "through the dungeon hall towards the Thunderstone."
     )
 
     def options(self) -> dict[str, dict[str, Any]]:
-        return setup.OPTIONS
+        return options_in_words(setup.OPTIONS)
 
     def setup(self, seed: int, players: int, options: dict[str, Any]) -> State:
         return setup.setup(seed, players, self.validate_options(players, options))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import IllegalAction, require_legal
+from games.engines.i18n import _
 
 from . import dungeon, fight, interrupts, turn, village
 from .data import card
@@ -70,7 +71,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
 
 def apply(s: State, seat: int, action: Action) -> State:
     if not isinstance(seat, int) or not 0 <= seat < s["n"]:
-        raise IllegalAction("there is no such seat")
+        raise IllegalAction(_("there is no such seat"))
     action = require_legal(legal_actions(s, seat), action)
     n = begin(s)
     ask = n["ask"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_
 from games.engines.rng import Rng, seed_state
 
 from .data import BASICS, CARDS, FIRST_GAME, HERO_TYPES, MONSTER_GROUPS, START_DECK, STONE, VILLAGE_KINDS, ids
@@ -15,16 +16,16 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "setup": {
         "choices": [RANDOM, FIRST],
         "default": RANDOM,
-        "label": "Cards",
-        "names": {RANDOM: "Drawn at random", FIRST: "The set for a first game"},
-        "help": "Which heroes, village cards and monsters are in play.",
+        "label": N_("Cards"),
+        "names": {RANDOM: N_("Drawn at random"), FIRST: N_("The set for a first game")},
+        "help": N_("Which heroes, village cards and monsters are in play."),
     },
     "monsters": {
         "choices": ["3", "4"],
         "default": "3",
-        "label": "Monster groups",
-        "names": {"3": "3 groups", "4": "4 groups (a longer game)"},
-        "help": "How many monster groups a random setup draws.",
+        "label": N_("Monster groups"),
+        "names": {"3": N_("3 groups"), "4": N_("4 groups (a longer game)")},
+        "help": N_("How many monster groups a random setup draws."),
         "when": {"setup": [RANDOM]},
     },
 }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.i18n import N_, _, join, language, say
+
 from .battle import best_preview
 from .data import CARDS, STONE, card
 from .powers import ability
@@ -19,100 +21,158 @@ def _p(seat: str) -> str:
     return "{p%s}" % seat
 
 
+def _n(name: str) -> str:
+    """A card's name in the reader's language."""
+    return _(name)
+
+
 def _list(names: str) -> str:
-    return names.replace(";", ", ") if names else "nothing"
+    return join([_n(x) for x in names.split(";")]) if names else _("nothing")
 
 
 def _cards(n: int | str) -> str:
-    return f"{n} card" if int(n) == 1 else f"{n} cards"
+    return say("{n} card", n=n) if int(n) == 1 else say("{n} cards", n=n)
 
 
 ENDS = {
-    "stone": "The Thunderstone reaches rank 1 of the dungeon hall: the game is over.",
-    "turns": "Every player has had 100 turns: the game is over (house rule).",
+    "stone": N_("The Thunderstone reaches rank 1 of the dungeon hall: the game is over."),
+    "turns": N_("Every player has had 100 turns: the game is over (house rule)."),
 }
+
+
+def _battle(a: list[str]) -> str:
+    fields = {"who": _p(a[0]), "monster": _n(a[1]), "rank": a[2], "total": a[3], "health": CARDS[a[1]].health}
+    if a[4]:
+        return say(
+            "{who} attacks {monster} in rank {rank} with a total of {total} against its health {health}: victory.",
+            **fields,
+        )
+    return say(
+        "{who} attacks {monster} in rank {rank} with a total of {total} against its health {health}: "
+        "defeat; it goes under the dungeon deck.",
+        **fields,
+    )
+
+
+def _hall(a: list[str]) -> str:
+    ranks = [
+        say("rank {rank}: {card}", rank=r, card=_n(x) if x else _("nothing"))
+        for r, x in enumerate(a[0].split(";"), 1)
+    ]
+    return say("The hall now holds {ranks}.", ranks=join(ranks))
+
+
+def _over(a: list[str]) -> str:
+    end = _(ENDS[a[0]])
+    return say("{end} {who} takes the Thunderstone.", end=end, who=_p(a[1])) if a[1] else end
+
 
 # Each entry's fields are text (state.log): seats are digits, lists are names joined by ';',
 # flags are "1" or "".
 LOG_FORMS: dict[str, Any] = {
-    "start": lambda a: f"{_p(a[0])} is the first player.",
-    "village": lambda a: f"{_p(a[0])} visits the village and shows their hand.",
-    "dungeon": lambda a: f"{_p(a[0])} enters the dungeon and shows their hand.",
-    "rest": lambda a: f"{_p(a[0])} rests.",
-    "drew": lambda a: f"{_p(a[0])} draws {_list(a[1])}.",
-    "use": lambda a: f"{_p(a[0])} uses {a[1]}: {ability_words(a[1], a[2], *a[3:])}.",
-    "buy": lambda a: f"{_p(a[0])} buys {a[1]} for {a[2]} gold.",
-    "level": lambda a: f"{_p(a[0])} levels {a[1]} up to {a[2]} for {a[3]} XP.",
-    "equip": lambda a: f"{_p(a[0])}'s {a[2]} takes up the {a[1]}.",
-    "battle": lambda a: (
-        f"{_p(a[0])} attacks {a[1]} in rank {a[2]} with a total of {a[3]} against its health "
-        f"{CARDS[a[1]].health}: " + ("victory." if a[4] else "defeat; it goes under the dungeon deck.")
+    "start": lambda a: say("{who} is the first player.", who=_p(a[0])),
+    "village": lambda a: say("{who} visits the village and shows their hand.", who=_p(a[0])),
+    "dungeon": lambda a: say("{who} enters the dungeon and shows their hand.", who=_p(a[0])),
+    "rest": lambda a: say("{who} rests.", who=_p(a[0])),
+    "drew": lambda a: say("{who} draws {cards}.", who=_p(a[0]), cards=_list(a[1])),
+    "use": lambda a: say(
+        "{who} uses {card}: {effect}.", who=_p(a[0]), card=_n(a[1]), effect=ability_words(a[1], a[2], *a[3:])
     ),
-    "doomed": lambda a: f"{a[1]} destroys {_p(a[0])}'s {_list(a[2])}.",
-    "disease": lambda a: f"{_p(a[0])} gains {a[1]} Disease.",
-    "won": lambda a: f"{_p(a[0])} defeats {a[1]} and gains {a[2]} XP.",
-    "spoils": lambda a: f"{_p(a[0])} takes {a[2]} as spoils of {a[1]}.",
-    "sphinx": lambda a: f"The Sphinx's spoils: {_p(a[0])} turns up {_list(a[1])} from their deck.",
-    "destroyed": lambda a: f"{_p(a[0])} destroys {a[1]}.",
-    "revealed": lambda a: f"{a[0]} enters the dungeon hall.",
-    "sent_under": lambda a: f"{a[0]} goes under the dungeon deck.",
-    "captured": lambda a: f"{_p(a[0])} takes {a[1]} from the hall into their discard pile.",
-    "arranged": lambda a: (
-        "The hall now holds "
-        + ", ".join(f"rank {r}: {x or 'nothing'}" for r, x in enumerate(a[0].split(";"), 1))
-        + "."
+    "buy": lambda a: say("{who} buys {card} for {gold} gold.", who=_p(a[0]), card=_n(a[1]), gold=a[2]),
+    "level": lambda a: say(
+        "{who} levels {hero} up to {new} for {xp} XP.", who=_p(a[0]), hero=_n(a[1]), new=_n(a[2]), xp=a[3]
     ),
-    "breach": lambda a: f"{a[0]} reaches rank 1: its breach strikes.",
-    "lost_from_stack": lambda a: f"The {a[0].split(':')[1]} stack loses its top {_cards(a[1])}.",
-    "harass": lambda a: f"{_p(a[0])}'s {a[1]} makes every other player discard.",
-    "no_hero": lambda a: f"{_p(a[0])} has no hero and shows their hand.",
-    "discarded": lambda a: f"{_p(a[0])} discards {_list(a[1])}.",
-    "borrowed": lambda a: f"{_p(a[0])} borrows {_p(a[2])}'s {a[1]} for the battle.",
-    "retreat": lambda a: f"{_p(a[0])} finds no monster to fight and leaves the dungeon.",
-    "over": lambda a: ENDS[a[0]] + (f" {_p(a[1])} takes the Thunderstone." if a[1] else ""),
+    "equip": lambda a: say(
+        "{whose}'s {hero} takes up the {weapon}.", whose=_p(a[0]), hero=_n(a[2]), weapon=_n(a[1])
+    ),
+    "battle": _battle,
+    "doomed": lambda a: say(
+        "{monster} destroys {whose}'s {cards}.", monster=_n(a[1]), whose=_p(a[0]), cards=_list(a[2])
+    ),
+    "disease": lambda a: say("{who} gains {n} Disease.", who=_p(a[0]), n=a[1]),
+    "won": lambda a: say(
+        "{who} defeats {monster} and gains {xp} XP.", who=_p(a[0]), monster=_n(a[1]), xp=a[2]
+    ),
+    "spoils": lambda a: say(
+        "{who} takes {card} as spoils of {monster}.", who=_p(a[0]), card=_n(a[2]), monster=_n(a[1])
+    ),
+    "sphinx": lambda a: say(
+        "The Sphinx's spoils: {who} turns up {cards} from their deck.", who=_p(a[0]), cards=_list(a[1])
+    ),
+    "destroyed": lambda a: say("{who} destroys {card}.", who=_p(a[0]), card=_n(a[1])),
+    "revealed": lambda a: say("{monster} enters the dungeon hall.", monster=_n(a[0])),
+    "sent_under": lambda a: say("{monster} goes under the dungeon deck.", monster=_n(a[0])),
+    "captured": lambda a: say(
+        "{who} takes {monster} from the hall into their discard pile.", who=_p(a[0]), monster=_n(a[1])
+    ),
+    "arranged": _hall,
+    "breach": lambda a: say("{monster} reaches rank 1: its breach strikes.", monster=_n(a[0])),
+    "lost_from_stack": lambda a: say(
+        "The {stack} stack loses its top {cards}.", stack=_n(a[0].split(":")[1]), cards=_cards(a[1])
+    ),
+    "harass": lambda a: say(
+        "{whose}'s {card} makes every other player discard.", whose=_p(a[0]), card=_n(a[1])
+    ),
+    "no_hero": lambda a: say("{who} has no hero and shows their hand.", who=_p(a[0])),
+    "discarded": lambda a: say("{who} discards {cards}.", who=_p(a[0]), cards=_list(a[1])),
+    "borrowed": lambda a: say(
+        "{who} borrows {whose}'s {hero} for the battle.", who=_p(a[0]), whose=_p(a[2]), hero=_n(a[1])
+    ),
+    "retreat": lambda a: say("{who} finds no monster to fight and leaves the dungeon.", who=_p(a[0])),
+    "over": _over,
     "=": lambda a: a[0],  # a sentence already made (a state dealt from a view)
 }
 
 
-def ability_words(kind: str, key: str, target: str | None = None, rank: int | str | None = None) -> str:
+def ability_words(
+    kind: str, key: str, target: str | None = None, rank: int | str | None = None, monster: str | None = None
+) -> str:
+    """What a card's ability does; `monster` names the monster in `rank` where it is known."""
     a = ability(kind, key)
     assert a is not None
-    what = target or ""
-    return {
-        "draw": f"draw {_cards(a.n)}",
-        "burn_draw": f"destroy it to draw {_cards(a.n)}",
-        "extra_buy": "one more purchase this turn",
-        "burn_gold": f"destroy it for {a.n} gold",
-        "train": f"destroy {what} for {a.n} XP",
-        "pawn": f"destroy {what} for its gold plus {a.n}",
-        "cure": "destroy a Disease and draw a card",
-        "eat": f"eat {what} for Attack +{a.n}",
-        "capture": f"eat {what} and take the monster in rank {rank}",
-        "send": f"send the monster in rank {rank} under the dungeon deck",
-        "summon": "every other player discards a hero (or shows they have none)",
-        "strength": f"Strength +{a.n} for {what}",
-        "berries": f"Strength +{a.n} for {what}, whose attack becomes Magic Attack",
-        "feast": "every hero gets Strength +3 and Attack +1",
-        "arcane": "armed heroes' attack becomes Magic Attack; draw a card",
-        "aura": "every weapon weighs 0 this turn; draw a card",
-        "banish": "change the hall, then destroy a card and draw one",
-        "throw": "throw it for Attack +3 (it is destroyed, but still counts as carried)",
-    }[a.effect]
+    what = _n(target) if target else ""
+    return say(
+        {
+            "draw": N_("draw {cards}"),
+            "burn_draw": N_("destroy it to draw {cards}"),
+            "extra_buy": N_("one more purchase this turn"),
+            "burn_gold": N_("destroy it for {n} gold"),
+            "train": N_("destroy {what} for {n} XP"),
+            "pawn": N_("destroy {what} for its gold plus {n}"),
+            "cure": N_("destroy a Disease and draw a card"),
+            "eat": N_("eat {what} for Attack +{n}"),
+            "capture": N_("eat {what} and take {monster}"),
+            "send": N_("send {monster} under the dungeon deck"),
+            "summon": N_("every other player discards a hero (or shows they have none)"),
+            "strength": N_("Strength +{n} for {what}"),
+            "berries": N_("Strength +{n} for {what}, whose attack becomes Magic Attack"),
+            "feast": N_("every hero gets Strength +3 and Attack +1"),
+            "arcane": N_("armed heroes' attack becomes Magic Attack; draw a card"),
+            "aura": N_("every weapon weighs 0 this turn; draw a card"),
+            "banish": N_("change the hall, then destroy a card and draw one"),
+            "throw": N_("throw it for Attack +3 (it is destroyed, but still counts as carried)"),
+        }[a.effect],
+        cards=_cards(a.n),
+        n=a.n,
+        what=what,
+        monster=monster or say("the monster in rank {rank}", rank=rank),
+    )
 
 
 # The sentences last made and the log text they were made from: a log only grows, so when
 # the text starts with that one, only the new lines need words. Every entry is public.
-_READ: list[Any] = ["", []]
+# Kept for one language at a time: the words are the active language's (games/engines/i18n.py).
+_READ: list[Any] = ["", [], ""]
 
 
 def log_lines(text: str) -> list[str]:
-    last, words = _READ
-    if not text.startswith(last):
+    last, words, lang = _READ
+    if not text.startswith(last) or lang != language():
         last, words = "", []
     fresh = text[len(last) :]
     if fresh:
         words = words + [_sentence(line) for line in fresh[:-1].split("\n")]
-        _READ[:] = [text, words]
+        _READ[:] = [text, words, language()]
     return list(words)
 
 
@@ -126,7 +186,11 @@ def _sentence(line: str) -> str:
 
 def _rank(s: State, rank: int) -> str:
     cid = s["hall"][rank - 1]
-    return f"{card(cid).name} (rank {rank})" if cid else f"rank {rank}"
+    return (
+        say("{monster} (rank {rank})", monster=_n(card(cid).name), rank=rank)
+        if cid
+        else say("rank {rank}", rank=rank)
+    )
 
 
 # The action fields that name a card, in the order a player picks them.
@@ -156,77 +220,96 @@ def targets(s: State, seat: int, action: dict[str, Any]) -> list[str]:
 def describe(s: State, seat: int, action: dict[str, Any]) -> tuple[str, str]:
     kind = action["type"]
     ask = s["ask"]
+
+    def name(field: str) -> str:
+        return _n(card(action[field]).name)
+
     if kind in ("village", "dungeon", "rest") and ask is None and s["phase"] == "choose":
-        return "Your turn", {
-            "village": "Visit the village",
-            "dungeon": "Enter the dungeon",
-            "rest": "Rest",
-        }[kind]
+        choices = {"village": N_("Visit the village"), "dungeon": N_("Enter the dungeon"), "rest": N_("Rest")}
+        return _("Your turn"), _(choices[kind])
     if kind == "discard":
-        why = {"harass": "discard a card", "breach": "discard two cards", "summon": "discard a hero"}
+        why = {
+            "harass": N_("You must discard a card"),
+            "breach": N_("You must discard two cards"),
+            "summon": N_("You must discard a hero"),
+        }
         mode = ask["need"][seat] if ask else ""
-        group = "Discard one hero or two cards" if mode == "hero_or_two" else f"You must {why[ask['why']]}"
-        return group, f"Discard {card(action['card']).name}"
+        group = _("Discard one hero or two cards") if mode == "hero_or_two" else _(why[ask["why"]])
+        return group, say("Discard {card}", card=name("card"))
     if kind == "use":
         c = card(action["card"])
         target = card(action["target"]).name if "target" in action else None
-        words = ability_words(c.name, action["ability"], target, action.get("rank"))
-        if "rank" in action:
-            words = words.replace(f"the monster in rank {action['rank']}", _rank(s, action["rank"]))
-        where = "Village" if s["phase"] == "village" else "Dungeon"
-        return f"{where}: card effects", f"{c.name}: {words}"
+        monster = _rank(s, action["rank"]) if "rank" in action else None
+        words = ability_words(c.name, action["ability"], target, action.get("rank"), monster)
+        group = _("Village: card effects") if s["phase"] == "village" else _("Dungeon: card effects")
+        return group, say("{card}: {effect}", card=_n(c.name), effect=words)
     if kind == "buy":
         top = card(str(stack_top(s, action["stack"])))
         if ask is not None:
-            return f"Spoils of {card(ask['source']).name}", f"Take {top.name} ({top.cost} gold)"
-        return f"Village: buy ({gold(s)} gold)", f"Buy {top.name} ({top.cost} gold)"
+            return (
+                say("Spoils of {monster}", monster=_n(card(ask["source"]).name)),
+                say("Take {card} ({gold} gold)", card=_n(top.name), gold=top.cost),
+            )
+        return (
+            say("Village: buy ({gold} gold)", gold=gold(s)),
+            say("Buy {card} ({gold} gold)", card=_n(top.name), gold=top.cost),
+        )
     if kind == "level":
         hero = card(action["card"])
         targets = dict(level_targets(s, action["card"]))
         new = card_named(targets[action.get("into") or next(iter(targets))])
-        return "Village: level up", f"{hero.name} to {new.name} ({hero.xp_cost} XP)"
+        return _("Village: level up"), say(
+            "{hero} to {new} ({xp} XP)", hero=_n(hero.name), new=_n(new.name), xp=hero.xp_cost
+        )
     if kind == "end":
-        return ("Rest", "Destroy nothing, end the turn") if s["phase"] == "rest" else ("End", "End the turn")
+        if s["phase"] == "rest":
+            return _("Rest"), _("Destroy nothing, end the turn")
+        return _("End"), _("End the turn")
     if kind == "equip":
-        return "Dungeon: weapons", f"Give the {card(action['weapon']).name} to {card(action['hero']).name}"
+        return _("Dungeon: weapons"), say(
+            "Give the {weapon} to {hero}", weapon=name("weapon"), hero=name("hero")
+        )
     if kind == "attack":
         r = best_preview(s, action["rank"])
-        verdict = "victory" if r["win"] else "defeat"
-        return (
-            "Dungeon: attack",
-            f"Attack {_rank(s, action['rank'])}: {r['total']} vs {r['health']}, {verdict}",
-        )
+        fields = {"monster": _rank(s, action["rank"]), "total": r["total"], "health": r["health"]}
+        if r["win"]:
+            return _("Dungeon: attack"), say("Attack {monster}: {total} vs {health}, victory", **fields)
+        return _("Dungeon: attack"), say("Attack {monster}: {total} vs {health}, defeat", **fields)
     if kind == "retreat":
-        return "Dungeon: attack", "No monster can be attacked: leave the dungeon"
+        return _("Dungeon: attack"), _("No monster can be attacked: leave the dungeon")
     if kind == "destroy":
         if ask is not None and ask["k"] == "sphinx":
-            return "Sphinx: destroy any of these", f"Destroy {card(action['card']).name}"
-        group = "Banish: destroy a card" if ask is not None else "Rest: destroy one card"
-        return group, f"Destroy {card(action['card']).name}"
+            return _("Sphinx: destroy any of these"), say("Destroy {card}", card=name("card"))
+        group = _("Banish: destroy a card") if ask is not None else _("Rest: destroy one card")
+        return group, say("Destroy {card}", card=name("card"))
     if kind == "done":
-        return "Sphinx: destroy any of these", "Keep the rest (to the discard pile)"
+        return _("Sphinx: destroy any of these"), _("Keep the rest (to the discard pile)")
     if kind == "arrange":
-        names = [card(s["hall"][r - 1]).name if s["hall"][r - 1] else "empty" for r in action["order"]]
-        return "Banish", "Rearrange the hall: " + ", ".join(f"{i}. {x}" for i, x in enumerate(names, 1))
+        names = [_n(card(s["hall"][r - 1]).name) if s["hall"][r - 1] else _("empty") for r in action["order"]]
+        order = join([f"{i}. {x}" for i, x in enumerate(names, 1)])
+        return _("Banish"), say("Rearrange the hall: {order}", order=order)
     if kind == "banish":
-        return "Banish", f"Send {_rank(s, action['rank'])} under the dungeon deck"
+        return _("Banish"), say("Send {monster} under the dungeon deck", monster=_rank(s, action["rank"]))
     if kind == "haunt":
-        return "Haunt: which hero does not attack?", card(action["hero"]).name
+        return _("Haunt: which hero does not attack?"), name("hero")
     if kind == "lose":
-        monster = card(s["t"]["monster"]).name
-        return f"{monster} destroys one of your cards", card(action["card"]).name
+        monster = _n(card(s["t"]["monster"]).name)
+        return say("{monster} destroys one of your cards", monster=monster), name("card")
     if kind == "borrow":
-        return "Selurin Theurge: borrow a hero", f"Borrow {card(action['card']).name}"
+        return _("Selurin Theurge: borrow a hero"), say("Borrow {hero}", hero=name("card"))
     if kind == "send":
-        return "Elf Sorcerer", f"Send {_rank(s, action['rank'])} under the dungeon deck"
+        return _("Elf Sorcerer"), say(
+            "Send {monster} under the dungeon deck", monster=_rank(s, action["rank"])
+        )
     if kind == "pass":
         k = ask["k"] if ask else ""
         if k == "borrow":
-            return "Selurin Theurge: borrow a hero", "Borrow none"
+            return _("Selurin Theurge: borrow a hero"), _("Borrow none")
         if k == "send":
-            return "Elf Sorcerer", "Leave the hall as it is"
-        return f"Spoils of {card(ask['source']).name}" if ask else "Spoils", "Take nothing"
-    return "Actions", kind
+            return _("Elf Sorcerer"), _("Leave the hall as it is")
+        group = say("Spoils of {monster}", monster=_n(card(ask["source"]).name)) if ask else _("Spoils")
+        return group, _("Take nothing")
+    return _("Actions"), kind
 
 
 __all__ = ["STONE", "describe", "log_lines"]

@@ -1,7 +1,13 @@
-"""Stonespine passes the shared conformance playout over 200 seeds for every player
-count (2-5) and every value of every option that applies to those counts."""
+"""Stonespine passes the shared conformance playout over the first 50 seeds for every player
+count (2-5) and every value of every option that applies to those counts.
+
+Why 50 and not 200, as before: measured with bench/conformance_coverage.py (branch coverage of
+games/engines/stonespine, bench/README.md), no configuration reached a branch past its 25th
+seed in 200; 50 keeps twice that."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import pytest
 
@@ -10,15 +16,16 @@ from games.engines.base import canonical
 from games.engines.stonespine import ENGINE
 from tests.engines.conformance import option_sets, playout
 
-BLOCK = 50  # seeds per test: pytest-xdist spreads the blocks over the cores
+BLOCK = 50
+# Seeds past the first 50 that reached branches the first 50 did not, by player count and
+# face_down (bench/conformance_coverage.py prints them again after a change to the engine):
+# none, measured over 200 seeds.
+PINNED: dict[tuple[int, bool], list[int]] = {}
 
 
-@pytest.mark.parametrize("first", range(0, 200, BLOCK))
-@pytest.mark.parametrize("face_down", [False, True])
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_it_conforms_over_200_seeds(players, face_down, first):
+def conform(players: int, face_down: bool, seeds: Iterable[int]) -> None:
     options = {"face_down": face_down}
-    for seed in range(first, first + BLOCK):
+    for seed in seeds:
         # Every view is searched for secrets, and the contract checked, at every step for the
         # first seeds; then the views at every 10th step, the contract at every 5th.
         first_seeds = seed < 10
@@ -30,6 +37,12 @@ def test_it_conforms_over_200_seeds(players, face_down, first):
             check_views_every=1 if first_seeds else 10,
             check_steps_every=1 if first_seeds else 5,
         )
+
+
+@pytest.mark.parametrize("face_down", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_it_conforms_over_the_first_seeds_and_the_pinned_ones(players, face_down):
+    conform(players, face_down, [*range(BLOCK), *PINNED.get((players, face_down), [])])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -39,7 +39,8 @@ from channels.security.websocket import OriginValidator, WebsocketDenier  # noqa
 from django.conf import settings  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns as game_sockets  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 
 
 def _origin_readable(scope: Any) -> bool:
@@ -86,7 +87,7 @@ async def lifespan(scope: Any, receive: Any, send: Any) -> None:
             return
 
 
-websocket_app = site_origin_only(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+websocket_app = site_origin_only(AuthMiddlewareStack(URLRouter(tournament_sockets + game_sockets)))
 application = ProtocolTypeRouter({"http": django_asgi, "websocket": websocket_app, "lifespan": lifespan})
 
 get_resolver().resolve("/")  # builds the URL tables now, not in the first request, and they are frozen too

@@ -31,6 +31,8 @@ app.conf.beat_schedule = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 30.0},
     # Reminders when half a turn's time is gone and when a tenth is left (games/reminders.py).
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
+    # Tournaments whose start has come draw their first round (tournaments/services.py).
+    "start-tournaments": {"task": "tournaments.tasks.start_due_tournaments", "schedule": 60.0},
 }
 
 _warmup = heap.Warmup()

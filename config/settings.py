@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",
+    "tournaments",
     "social",
 ]
 

@@ -27,6 +27,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("players/<str:name>/", account_views.player, name="player"),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("social.urls")),
     path("", include("ratings.urls")),
     path("", include("games.urls")),

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import clocks, gates, registry, results, timeouts, turns, undo
+from games import clocks, gates, registry, results, signals, timeouts, turns, undo
 from games.engines import i18n as engine_i18n
 from games.engines.base import IllegalAction, require_legal
 from games.engines.rng import Rng, seed_state
@@ -97,6 +97,58 @@ def create_game(
     _start_if_full(game)
     if public:
         _lobby_changed(game)
+    return game
+
+
+@transaction.atomic
+def create_arranged_game(
+    slug: str,
+    options: dict[str, Any],
+    seated: list[Any],
+    *,
+    bot: str = "heuristic",
+    rated: bool = True,
+    pace: str = clocks.NO_CLOCK.key,
+    on_timeout: str = OnTimeout.BOT,
+) -> Game:
+    """A table the site arranges and starts at once (a tournament's round): `seated` gives
+    each player seat in order, a user or None for a bot playing at level `bot`. Public, so
+    anyone may watch; not subject to the cap on waiting tables (it never waits)."""
+    engine = registry.get(slug)
+    players = len(seated)
+    humans = [u for u in seated if u is not None]
+    if not humans or pace not in clocks.PACES or on_timeout not in OnTimeout.values:
+        raise Illegal(_("an arranged table needs a player, a pace and a timeout rule from the menus"))
+    try:
+        options = engine.validate_options(players, options)  # type: ignore[attr-defined]
+    except IllegalAction as exc:
+        raise Illegal(exc.reason) from None
+    levels = _bot_levels(slug)
+    level = bot if bot in levels else levels[-1]
+    game = Game.objects.create(
+        engine=slug,
+        options=options,
+        players=players,
+        rated=rated,
+        created_by=humans[0],
+        pace=pace,
+        on_timeout=on_timeout,
+    )
+    seat_count = registry.extra(engine, "seat_count", players, options, default=players)
+    automata = registry.extra(engine, "automaton_seats", players, options, default=frozenset())
+    assert isinstance(seat_count, int) and isinstance(automata, frozenset)
+    players_in_order = iter(seated)
+    for index in range(seat_count):
+        seat = Seat(game=game, index=index)
+        if index in automata:
+            seat.kind = SeatKind.AUTOMATON
+        elif (user := next(players_in_order)) is None:
+            seat.kind, seat.bot = SeatKind.BOT, level
+        else:
+            seat.user = user
+        seat.save()
+    _start(game)
+    _lobby_changed(game)
     return game
 
 
@@ -475,4 +527,6 @@ def finalize(game_id: int) -> bool:
     record_game(game, seats)  # PlayerStats, ratings, solo records, site statistics
     game.finalized = True
     game.save(update_fields=["finalized"])
+    # The apps built on games (tournaments) react here, in this transaction (games/signals.py).
+    signals.game_finished.send(sender=Game, game=game)
     return True

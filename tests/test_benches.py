@@ -28,6 +28,15 @@ def test_the_ladder_bench_runs():
     assert sum(sum(pair["wins"]) for pair in result["pairs"]) == 3  # a first place per game, shared or not
 
 
+def test_the_tournaments_bench_runs(db):
+    from bench import tournaments
+
+    t = tournaments.fill(12, 2)
+    assert len(tournaments.time_pairing(t, 1)) == 1
+    assert tournaments.time_seating(t) > 0
+    assert len(tournaments.time_page(t, 2)) == len(tournaments.time_page(t, 1, "live")) + 1
+
+
 def test_the_conformance_coverage_bench_runs():
     reached, cpu = conformance_coverage.run_block("lords", {"players": 3}, 49, size=2)
     assert sorted(reached) == [49, 50] and all(reached.values()) and cpu > 0

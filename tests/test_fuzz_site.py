@@ -342,7 +342,16 @@ def test_any_action_on_a_game_in_play(world, version, seat, action, who, form):
 
 @st.composite
 def socket_paths(draw: Any) -> str:
-    known = ["ws/game/<int:pk>/", "ws/me/", "ws/lobby/", "<str:x>", "ws/<str:x>/", "ws/game/<str:x>/"]
+    known = [
+        "ws/game/<int:pk>/",
+        "ws/me/",
+        "ws/lobby/",
+        "ws/tournament/<int:pk>/",
+        "<str:x>",
+        "ws/<str:x>/",
+        "ws/game/<str:x>/",
+        "ws/tournament/<str:x>/",
+    ]
     route = draw(st.sampled_from(known))
     number = st.integers(-5, 30) | big_numbers
     return "/" + PARAM.sub(lambda m: str(draw(number)) if m.group(1) == "int" else quote(draw(values)), route)

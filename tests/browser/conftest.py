@@ -336,14 +336,23 @@ def new_context(browser: Any, asgi_server: Server) -> Iterator[Callable[[], Any]
 DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
-@pytest.fixture
-def docs_screenshot() -> Callable[..., Path]:
-    """docs_screenshot(page, name, full_page=False): the pictures the README links, written to
-    docs/screenshots/ when DOCS_SCREENSHOTS=1 is set (tmp/screenshots/ otherwise)."""
-    folder = DOCS_SCREENSHOTS if os.environ.get("DOCS_SCREENSHOTS") == "1" else SCREENSHOTS
-    folder.mkdir(parents=True, exist_ok=True)
+# A picture checks nothing, and taking one costs Chromium a repaint and a PNG encoding (a full
+# page a few times the screen): so the tests take them only when asked (bench/README.md).
+WANT_DOCS = os.environ.get("DOCS_SCREENSHOTS") == "1"
+WANT_PICTURES = os.environ.get("SCREENSHOTS") == "1"
 
-    def shoot(page: Any, name: str, full_page: bool = False) -> Path:
+
+@pytest.fixture
+def docs_screenshot() -> Callable[..., Path | None]:
+    """docs_screenshot(page, name, full_page=False): the pictures the README links, written to
+    docs/screenshots/ when DOCS_SCREENSHOTS=1 is set (to tmp/screenshots/ when SCREENSHOTS=1
+    is set; not taken otherwise)."""
+    folder = DOCS_SCREENSHOTS if WANT_DOCS else SCREENSHOTS
+
+    def shoot(page: Any, name: str, full_page: bool = False) -> Path | None:
+        if not (WANT_DOCS or WANT_PICTURES):
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
         return path
@@ -352,11 +361,14 @@ def docs_screenshot() -> Callable[..., Path]:
 
 
 @pytest.fixture
-def screenshot() -> Callable[[Any, str], Path]:
-    """screenshot(page, name) -> tmp/screenshots/<name>.png (full page)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def screenshot() -> Callable[[Any, str], Path | None]:
+    """screenshot(page, name) -> tmp/screenshots/<name>.png (full page), when SCREENSHOTS=1
+    is set: pictures of the moments a test passes through, to look at by eye."""
 
-    def shoot(page: Any, name: str) -> Path:
+    def shoot(page: Any, name: str) -> Path | None:
+        if not WANT_PICTURES:
+            return None
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         return path

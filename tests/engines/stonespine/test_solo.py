@@ -113,8 +113,12 @@ def test_passing_takes_a_challenge_and_jael_takes_every_token_left():
 
 
 @pytest.mark.parametrize("mode", ["basic", "legendary"])
-def test_solo_conforms_over_200_seeds(mode):
-    for seed in range(200):
+def test_solo_conforms_over_100_seeds(mode):
+    """Random solo games, checked as the conformance suite checks them. 100 seeds, not the 200
+    played before: under coverage.py, 200 seeds of each mode reached 985 (basic) and 991
+    (legendary) branches of games/engines/stonespine/, and no seed past 36 (basic) or 63
+    (legendary) reached a branch that the seeds before it had not (bench/README.md)."""
+    for seed in range(100):
         first_seeds = seed < 20  # every view and the contract at every step; then every 10th and 5th
         playout(
             ENGINE,

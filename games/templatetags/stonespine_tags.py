@@ -209,7 +209,8 @@ def jael_panel(view: dict[str, Any]) -> dict[str, Any]:
         "pile": [engine_text(CHAMBERS[c].name) for c in solo["pile"]],
         "counts": sorted((_collected(e), n) for e, n in counts.items()),
         "stars": sum(int(e[4:]) for e in items if e.startswith("star")),
-        "mode": solo["mode"],
+        # Named as the new-table form names the option ("Basic", "Legendary"), in the reader's words.
+        "mode": engine_text(solo["mode"].capitalize()),
     }
 
 

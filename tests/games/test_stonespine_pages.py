@@ -118,7 +118,7 @@ def test_a_solo_game_starts_in_one_click_and_jael_plays_in_the_worker(
     assert [s.kind for s in game.seats.all()] == [SeatKind.HUMAN, SeatKind.AUTOMATON]
     assert game.moves.filter(seat=1).exists()  # Jael revealed his card through a task
     page = client.get(game.get_absolute_url()).text
-    assert "Jael (legendary)" in page and "gold this year" in page
+    assert "Jael (Legendary)" in page and "gold this year" in page
     play_through_the_pages(client, game, django_capture_on_commit_callbacks)
     final = client.get(game.get_absolute_url()).text
     assert "Jael cards" in final and "Final gold" in final and "Master Architect of Sabek" in final

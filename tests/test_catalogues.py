@@ -44,7 +44,17 @@ def test_the_catalogues_hold_every_marked_text_of_the_sources(tmp_path: Path) ->
     if shutil.which("xgettext") is None:
         pytest.skip("GNU gettext's xgettext is not installed: the catalogues' freshness is not checked")
     base = catalogues.BASE_DIR
-    for part in ("accounts", "config", "games", "ratings", "social", "templates", "static", "locale"):
+    for part in (
+        "accounts",
+        "config",
+        "games",
+        "ratings",
+        "social",
+        "tournaments",
+        "templates",
+        "static",
+        "locale",
+    ):
         shutil.copytree(base / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(base / "manage.py", tmp_path)
     subprocess.run(

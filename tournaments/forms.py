@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games import options as opts
 from games.engines.base import Engine
@@ -17,24 +18,24 @@ from tournaments.services import MAX_ROUNDS
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Name")
-    players = forms.TypedChoiceField(coerce=int, label="Players at each table")
-    format = forms.ChoiceField(choices=Format.choices, initial=Format.SWISS, label="Format")
+    name = forms.CharField(max_length=80, label=_("Name"))
+    players = forms.TypedChoiceField(coerce=int, label=_("Players at each table"))
+    format = forms.ChoiceField(choices=Format.choices, initial=Format.SWISS, label=_("Format"))
     rounds = forms.IntegerField(
         min_value=1,
         max_value=MAX_ROUNDS,
         initial=3,
-        label="Rounds (Swiss)",
-        help_text="A round-robin plays as many rounds as it takes for everyone to meet everyone.",
+        label=_("Rounds (Swiss)"),
+        help_text=_("A round-robin plays as many rounds as it takes for everyone to meet everyone."),
     )
     signup_opens = forms.DateTimeField(
-        label="Sign-up opens",
+        label=_("Sign-up opens"),
         required=False,
-        help_text="Leave it empty to open sign-up now.",
+        help_text=_("Leave it empty to open sign-up now."),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     starts_at = forms.DateTimeField(
-        label="Start (sign-up closes then)",
+        label=_("Start (sign-up closes then)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from accounts.models import Notify
 from games import registry
-from games.notifications import send_mail_to
+from games.notifications import in_language, send_mail_to
 from tournaments.models import STANDING, Stage, Tournament
 
 PODIUM = 3  # places the mail lists
@@ -21,11 +22,8 @@ def announce_winner(tournament_id: int) -> int:
     if not claimed:
         return 0
     t = Tournament.objects.select_related("winner").get(pk=tournament_id)
-    winner = t.winner.name if t.winner else "nobody"
     context = {
         "tournament": t,
-        "winner": winner,
-        "title": registry.get(t.engine).title,
         "podium": list(t.entries.order_by(*STANDING)[:PODIUM]),
         "url": settings.SITE_URL + t.get_absolute_url(),
     }
@@ -34,6 +32,13 @@ def announce_winner(tournament_id: int) -> int:
         user = entry.user
         if user is None or not user.email or user.profile.notify == Notify.NONE:
             continue
-        send_mail_to(user, f"{winner} won the tournament {t.name}", "tournaments/email_winner.txt", context)
+        with in_language(user):  # the subject and the game's title in the reader's language
+            title = registry.get(t.engine).title
+            subject = (
+                _("%(winner)s won the tournament %(name)s") % {"winner": t.winner.name, "name": t.name}
+                if t.winner
+                else _("The tournament %(name)s is over") % {"name": t.name}
+            )
+        send_mail_to(user, subject, "tournaments/email_winner.txt", {**context, "title": title})
         sent += 1
     return sent

@@ -12,20 +12,21 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, OnTimeout
 
 
 class Format(models.TextChoices):
-    SWISS = "swiss", "Swiss (each round pairs players of similar standing)"
-    ROUND_ROBIN = "round_robin", "Round-robin (everyone plays everyone once)"
+    SWISS = "swiss", _("Swiss (each round pairs players of similar standing)")
+    ROUND_ROBIN = "round_robin", _("Round-robin (everyone plays everyone once)")
 
 
 class Stage(models.TextChoices):
-    SIGNUP = "signup", "Taking sign-ups"
-    RUNNING = "running", "In play"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled (too few players)"
+    SIGNUP = "signup", _("Taking sign-ups")
+    RUNNING = "running", _("In play")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled (too few players)")
 
 
 def new_seed() -> int:

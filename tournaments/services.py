@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import clocks, registry
 from games import services as tables
@@ -36,7 +37,7 @@ def _locked(tournament_id: int) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
-        raise NotFound("there is no such tournament") from None
+        raise NotFound(_("there is no such tournament")) from None
 
 
 @transaction.atomic
@@ -59,24 +60,27 @@ def create_tournament(
     try:
         engine = registry.get(slug)
     except KeyError:
-        raise Illegal("there is no such game") from None
+        raise Illegal(_("there is no such game")) from None
     now = timezone.now()
     name = name.strip()
     if not name or len(name) > 80:
-        raise Illegal("a tournament needs a name of at most 80 characters")
+        raise Illegal(_("a tournament needs a name of at most 80 characters"))
     if not max(2, engine.min_players) <= table_size <= engine.max_players:
-        raise Illegal(f"tables of {engine.title} seat {max(2, engine.min_players)} to {engine.max_players}")
+        raise Illegal(
+            _("tables of %(title)s seat %(least)d to %(most)d players")
+            % {"title": engine.title, "least": max(2, engine.min_players), "most": engine.max_players}
+        )
     if format not in Format.values:
-        raise Illegal("a tournament is Swiss or a round-robin")
+        raise Illegal(_("a tournament is Swiss or a round-robin"))
     if format == Format.SWISS and not 1 <= rounds <= MAX_ROUNDS:
-        raise Illegal(f"a Swiss tournament has 1 to {MAX_ROUNDS} rounds")
+        raise Illegal(_("a Swiss tournament has 1 to %(most)d rounds") % {"most": MAX_ROUNDS})
     if pace not in clocks.PACES or on_timeout not in OnTimeout.values:
-        raise Illegal("choose the tables' clock and timeout rule from the menus")
+        raise Illegal(_("choose the tables' clock and timeout rule from the menus"))
     if not now < starts_at <= now + timedelta(days=MAX_DAYS_AHEAD):
-        raise Illegal(f"the start must be in the next {MAX_DAYS_AHEAD} days")
+        raise Illegal(_("the start must be in the next %(days)d days") % {"days": MAX_DAYS_AHEAD})
     signup_opens = signup_opens or now
     if not signup_opens < starts_at:
-        raise Illegal("sign-up must open before the start")
+        raise Illegal(_("sign-up must open before the start"))
     try:
         options = engine.validate_options(table_size, options)  # type: ignore[attr-defined]
     except IllegalAction as exc:
@@ -102,14 +106,14 @@ def sign_up(user: Any, tournament_id: int) -> Entry:
     t = _locked(tournament_id)
     now = timezone.now()
     if t.stage != Stage.SIGNUP or now >= t.starts_at:
-        raise Conflict("sign-up for this tournament is closed")
+        raise Conflict(_("sign-up for this tournament is closed"))
     if now < t.signup_opens:
-        raise Conflict("sign-up for this tournament has not opened yet")
+        raise Conflict(_("sign-up for this tournament has not opened yet"))
     if t.entries.filter(user=user).exists():
-        raise Conflict("you have already signed up")
+        raise Conflict(_("you have already signed up"))
     most = MAX_ROUND_ROBIN if t.format == Format.ROUND_ROBIN else MAX_ENTRIES
     if t.entries.count() >= most:
-        raise TooMany(f"this tournament is full ({most} players)")
+        raise TooMany(_("this tournament is full (%(most)d players)") % {"most": most})
     entry = Entry.objects.create(tournament=t, user=user, name=user.profile.display_name)
     effects.changed(t.pk)
     return entry
@@ -130,15 +134,15 @@ def _withdraw(user: Any, tournament_id: int) -> list[int]:
     t = _locked(tournament_id)
     entry = t.entries.filter(user=user).first()
     if entry is None:
-        raise Conflict("you are not signed up for this tournament")
+        raise Conflict(_("you are not signed up for this tournament"))
     effects.changed(t.pk)
     if t.stage == Stage.SIGNUP:
         entry.delete()
         return []
     if t.stage != Stage.RUNNING:
-        raise Conflict("this tournament is over")
+        raise Conflict(_("this tournament is over"))
     if entry.withdrawn_at is not None:
-        raise Conflict("you have already withdrawn")
+        raise Conflict(_("you have already withdrawn"))
     entry.withdrawn_at = timezone.now()
     entry.save(update_fields=["withdrawn_at"])
     return list(
@@ -164,9 +168,9 @@ def start(tournament_id: int, user: Any = None) -> Tournament:
     """The draw and the first round; `user`, if given, is the creator starting it early."""
     t = _locked(tournament_id)
     if user is not None and t.created_by_id != user.pk:
-        raise Forbidden("only the player who created the tournament can start it early")
+        raise Forbidden(_("only the player who created the tournament can start it early"))
     if t.stage != Stage.SIGNUP:
-        raise Conflict("this tournament has already started")
+        raise Conflict(_("this tournament has already started"))
     t.entries.filter(user__isnull=True).delete()  # accounts deleted before the start
     entries = [e for e in t.entries.select_related("user").order_by("pk") if _still_in(e)]
     effects.changed(t.pk)
@@ -265,7 +269,7 @@ def plan_for(t: Tournament) -> list[list[int | None]]:
     Reads plain rows (no model objects): at a thousand players the pairing is mostly this."""
     rows = list(t.entries.order_by(*STANDING).values_list("pk", "draw", "withdrawn_at", "user__is_active"))
     # Still in: not withdrawn, the account there (a deleted one reads None) and active.
-    still_in = {pk for pk, _, withdrawn, active in rows if withdrawn is None and active}
+    still_in = {pk for pk, _draw, withdrawn, active in rows if withdrawn is None and active}
     if t.format == Format.ROUND_ROBIN:
         drawn = [row[0] for row in sorted(rows, key=lambda row: row[1] or 0)]
         if t.table_size == 2:

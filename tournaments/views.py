@@ -10,6 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import clocks, limits, registry
@@ -51,7 +53,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, exc.message)
             status = exc.status
         else:
-            messages.success(request, "The tournament is open for sign-up.")
+            messages.success(request, _("The tournament is open for sign-up."))
             return redirect(t)
     return render(request, "tournaments/new.html", {"engine": engine, "form": form}, status=status)
 
@@ -109,8 +111,9 @@ def _titles() -> dict[str, str]:
     return {slug: e.title for slug, e in registry.engines().items()}
 
 
-def _action(run: Any, done: str) -> Any:
-    """A POST-only view that runs one service and goes back to the tournament's page."""
+def _action(run: Any, done: Any) -> Any:
+    """A POST-only view that runs one service and goes back to the tournament's page;
+    `done` is lazy, said in the language of the request that ran it."""
 
     @require_POST
     @login_required
@@ -127,6 +130,6 @@ def _action(run: Any, done: str) -> Any:
     return view
 
 
-join = _action(services.sign_up, "You are signed up.")
-withdraw = _action(services.withdraw, "You withdrew from the tournament.")
-start = _action(lambda user, pk: services.start(pk, user), "The tournament has started.")
+join = _action(services.sign_up, gettext_lazy("You are signed up."))
+withdraw = _action(services.withdraw, gettext_lazy("You withdrew from the tournament."))
+start = _action(lambda user, pk: services.start(pk, user), gettext_lazy("The tournament has started."))

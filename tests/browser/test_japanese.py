@@ -1,16 +1,18 @@
 """The site in Japanese, in a real browser: the lobby, the settings, the social pages (a
-profile's reliability box, the follows and blocks, the report form) and a play page of each
-game at phone width, chosen with the switcher in the page's header. No English is left on
+profile's reliability box, the follows and blocks, the report form), the tournament pages
+(the list, a tournament's standings, the creation form) and a play page of each game at
+phone width, chosen with the switcher in the page's header. No English is left on
 them but the players' names, and no text runs out of its box."""
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 from playwright.sync_api import Page, expect
 
 from games import options as opts
@@ -21,6 +23,7 @@ from tests.browser.board import no_sideways_scroll
 from tests.browser.test_play_loop import log_in, no_problems, open_game
 from tests.browser.test_widths import mid_game
 from tests.social.test_reliability import played
+from tournaments import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = 390
@@ -203,4 +206,45 @@ def test_how_to_play_in_japanese_has_no_english_left(new_context: Any, orm: Any,
     # "XP", named beside its Japanese word as players know it.
     allowed = orm(engines_texts, []) | words_of(f"docs/{slug}.md") | {"XP"}
     assert english_words(page, allowed) == []
+    no_problems(ctx)
+
+
+def _tournaments(alice: Any, bob: Any) -> int:
+    """One tournament in its first round (Alice and Bob at its table), one taking sign-ups:
+    the id of the first."""
+    later = timezone.now() + timedelta(days=1)
+    made = []
+    for name, slug in (("春の杯", "highcard"), ("夏の杯", "stonespine")):
+        t = tournaments.create_tournament(bob, name, slug, 2, {}, rounds=3, pace="1d", starts_at=later)
+        tournaments.sign_up(alice, t.pk)
+        tournaments.sign_up(bob, t.pk)
+        made.append(t.pk)
+    tournaments.start(made[0], bob)
+    return made[0]
+
+
+def test_the_tournament_pages_in_japanese(alice: Any, bob: Any, new_context: Any, orm: Any) -> None:
+    running = orm(_tournaments, alice, bob)
+    allowed = orm(engines_texts, []) | {"Alice", "Bob"}
+    ctx = new_context(width=PHONE, height=800)
+    page = ctx.new_page()
+    log_in(page, alice.email, "pw-" + alice.username * 2)
+    in_japanese(page)
+    pages = {
+        "/tournaments/": ".list",  # taking sign-ups, in play
+        f"/tournaments/{running}/": ".standings",  # round 1 of 3: her table, the standings
+        "/tournaments/new/stonespine/": "form.stacked",
+    }
+    for path, shown in pages.items():
+        page.goto(path)
+        expect(page.locator(shown).first).to_be_visible()
+        if path == f"/tournaments/{running}/":
+            expect(page.locator("#tournament-stage")).to_contain_text("第1ラウンド")
+            expect(page.locator("#tournament-stage")).to_contain_text("全3ラウンド")
+            expect(page.locator("#tournament-live")).to_contain_text("あなたの卓")
+            expect(page.locator(".tables")).to_contain_text("第1卓")
+        assert english_words(page, allowed) == [], path
+        assert overflowing(page) == [], path
+        no_sideways_scroll(page)
+    expect(page.get_by_role("button", name="トーナメントを作る")).to_be_visible()
     no_problems(ctx)

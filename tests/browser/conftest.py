@@ -378,7 +378,7 @@ def screenshot() -> Callable[[Any, str], Path | None]:
 
 @pytest.fixture(autouse=True)
 def no_login_rate_limit(settings: Any) -> None:
-    """Browser tests log in through the form, all from 127.0.0.1: on a fast machine one xdist
-    worker makes more than allauth's 30 log-ins a minute from one address and is refused with
-    429. That limit is allauth's own defence, not the subject of these tests."""
+    """Browser tests that log in through the form do so from 127.0.0.1: on a fast machine one
+    xdist worker could make more than allauth's 30 log-ins a minute from one address and be
+    refused with 429. That limit is allauth's own defence, not the subject of these tests."""
     settings.ACCOUNT_RATE_LIMITS = False

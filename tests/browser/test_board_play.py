@@ -27,7 +27,7 @@ PHONE, LAPTOP = 390, 1366
 def open_as(new_context: Any, user: Any, pk: int, width: int) -> tuple[Any, Page]:
     ctx = new_context(width=width, height=844 if width == PHONE else 900)
     page = ctx.new_page()
-    log_in(page, user.email, "pw-" + user.username * 2)
+    log_in(page, user.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
     return ctx, page
 

@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def phone(new_context: Any, user: Any, pk: int) -> Any:
     ctx = new_context(width=390, height=844, is_mobile=True, has_touch=True)
     page = ctx.new_page()
-    log_in(page, user.email, "pw-" + user.username * 2)
+    log_in(page, user.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
     return ctx, page
 

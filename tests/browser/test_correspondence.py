@@ -42,7 +42,7 @@ def open_as(new_context: Any, user: Any, path: str, *, fake_clock: bool = False)
     if fake_clock:
         ctx.clock.install()  # the page's timers run at the normal pace until told to jump
     page = ctx.new_page()
-    log_in(page, user.email, "pw-" + user.username * 2)
+    log_in(page, user.email)
     open_game(page, lambda: page.goto(path))
     page.evaluate("window.__notReloaded = true")
     return page
@@ -146,7 +146,7 @@ def test_the_lobby_follows_new_tables_live_and_the_waiting_room_turns_into_the_g
     alice: Any, bob: Any, new_context: Any
 ) -> None:
     a = new_context().new_page()
-    log_in(a, alice.email, "pw-" + alice.username * 2)
+    log_in(a, alice.email)
     a.goto("/")
     a.wait_for_function("() => document.querySelector('[data-lobby]') !== null")
     expect(a.locator("#lobby-open")).to_contain_text("No open tables")
@@ -154,7 +154,7 @@ def test_the_lobby_follows_new_tables_live_and_the_waiting_room_turns_into_the_g
 
     # Bob opens a table from the form, with a clock: Alice's lobby lists it, live.
     b = new_context().new_page()
-    log_in(b, bob.email, "pw-" + bob.username * 2)
+    log_in(b, bob.email)
     b.goto("/games/highcard/new/")
     b.get_by_label("Players").select_option("2")
     b.get_by_label("Clock:", exact=True).select_option("2d")

@@ -43,7 +43,7 @@ def two_games(alice: Any) -> list[int]:
 def test_every_page_is_served_under_the_policy_and_nothing_is_refused(alice: Any, new_context: Any) -> None:
     ctx = new_context()
     page = ctx.new_page()
-    log_in(page, "alice@example.com", "pw-alicealice")
+    log_in(page, "alice@example.com")
     for path in PAGES:
         response = page.goto(path)
         assert response is not None and response.status == 200, path
@@ -57,7 +57,7 @@ def test_a_whole_game_is_played_under_the_policy(two_games: list[int], new_conte
     game, other = two_games
     ctx = new_context()
     page = ctx.new_page()
-    log_in(page, "alice@example.com", "pw-alicealice")
+    log_in(page, "alice@example.com")
     # Opening the page waits for the socket (connect-src) to open and the page to refresh.
     open_game(page, lambda: page.goto(f"/game/{game}/"))
     result = page.locator("#result")

@@ -34,7 +34,7 @@ def test_every_play_page_passes_axe_in_light_and_dark_mode(
     for scheme in SCHEMES:
         ctx = new_context(width=1366, height=900, color_scheme=scheme)
         page = ctx.new_page()
-        log_in(page, alice.email, "pw-" + alice.username * 2)
+        log_in(page, alice.email)
         open_game(page, lambda page=page: page.goto(f"/game/{pk}/"))
         if page.locator("#key").count():  # the key to the icons, open
             page.locator("#key summary").click()
@@ -66,7 +66,7 @@ def test_the_lobby_profile_and_settings_pass_axe_in_light_and_dark_mode(
     for scheme in SCHEMES:
         ctx = new_context(color_scheme=scheme)
         page = ctx.new_page()
-        log_in(page, alice.email, "pw-" + alice.username * 2)
+        log_in(page, alice.email)
         for path in ("/", "/players/alice/", "/accounts/profile/"):
             page.goto(path)
             expect(page.locator("main h1").first).to_be_visible()

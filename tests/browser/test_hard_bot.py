@@ -21,7 +21,7 @@ def test_a_game_against_the_hard_bot_then_its_analysis(
 ) -> None:
     ctx = new_context()
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-alicealice")
+    log_in(page, alice.email)
     page.goto("/games/highcard/new/")
     page.get_by_label("Players").select_option("2")
     page.get_by_label("Seat 2").select_option("hard")

@@ -103,7 +103,8 @@ def test_the_lobby_in_japanese(alice: Any, bob: Any, new_context: Any, orm: Any)
     allowed = orm(engines_texts, [playing, waiting]) | {"Alice", "Bob"}
     ctx = new_context(width=PHONE, height=800)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
+    page.goto("/")  # the switcher is in every page's header
     in_japanese(page)
     page.goto("/")
     expect(page.locator("h1")).to_have_text("ロビー")
@@ -116,7 +117,7 @@ def test_the_lobby_in_japanese(alice: Any, bob: Any, new_context: Any, orm: Any)
 def test_the_settings_in_japanese(alice: Any, new_context: Any) -> None:
     ctx = new_context(width=PHONE, height=800)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
     page.goto("/accounts/profile/")
     in_japanese(page)
     expect(page.locator("h1")).to_have_text("設定")
@@ -138,7 +139,8 @@ def _japanese_play_page(
     pk = orm(mid_game, alice, bob, slug, moves)
     ctx = new_context(width=PHONE, height=800)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
+    page.goto("/")  # the switcher is in every page's header
     in_japanese(page)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
     expect(page.locator("html")).to_have_attribute("lang", "ja")
@@ -179,7 +181,8 @@ def test_the_social_pages_in_japanese(alice: Any, bob: Any, charlie: Any, new_co
     allowed = orm(engines_texts, []) | {"Alice", "Bob", "Charlie"}
     ctx = new_context(width=PHONE, height=800)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
+    page.goto("/")  # the switcher is in every page's header
     in_japanese(page)
     pages = {
         "/players/Bob/": "#reliability table",  # his reliability, per game, his timeout; follow, block, report

@@ -36,7 +36,7 @@ def test_a_move_arriving_during_a_refresh_still_shows(
     sockets: dict[str, Any] = {}
     for user in (alice, bob):
         page = new_context().new_page()
-        log_in(page, user.email, "pw-" + user.username * 2)
+        log_in(page, user.email)
         with page.expect_websocket(lambda ws: "/ws/game/" in ws.url) as socket:
             page.goto(game_path)
         wait_for_idle_htmx(page)

@@ -24,7 +24,7 @@ def test_a_message_goes_away_by_itself_or_when_dismissed(
     first, second = orm(lambda: [services.create_game(alice, "highcard", 3, {}).pk for _ in range(2)])
     ctx = new_context()
     page = ctx.new_page()
-    log_in(page, bob.email, "pw-" + bob.username * 2)
+    log_in(page, bob.email)
 
     page.goto("/")
     page.locator(f'#lobby-open tr:has(a[href="/game/{first}/"])').get_by_role("button", name="Join").click()
@@ -60,7 +60,7 @@ def test_the_title_counts_the_games_waiting_for_me_live(
     for index, user in enumerate((alice, bob)):
         ctx = new_context()
         page = ctx.new_page()
-        log_in(page, user.email, "pw-" + user.username * 2)
+        log_in(page, user.email)
         if index == first:
             # The mover's page learns of its own moves only from their answers: the socket's
             # "moved" word can come after them (then it says nothing new) and is held back here.

@@ -146,7 +146,7 @@ def test_lit_places_are_on_screen_and_the_bar_is_slim_on_a_phone(
     pk = orm(lambda: services.create_game(alice, slug, 2, {}, bots={1: "heuristic"}).pk)
     ctx = new_context(width=WIDTH, height=HEIGHT)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
 
     made = []
@@ -170,7 +170,7 @@ def test_lit_places_are_on_screen_on_a_laptop(alice: Any, new_context: Any, orm:
     pk = orm(lambda: services.create_game(alice, slug, 2, {}, bots={1: "heuristic"}).pk)
     ctx = new_context(width=1366, height=768)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
     made = []
     for n in range(MOVES):

@@ -25,7 +25,7 @@ ACT = re.compile(r"/act/?$")
 def open_page(new_context: Any, user: Any, pk: int) -> tuple[Any, Page]:
     ctx = new_context()
     page = ctx.new_page()
-    log_in(page, user.email, "pw-" + user.username * 2)
+    log_in(page, user.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
     return ctx, page
 

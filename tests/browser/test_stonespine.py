@@ -38,7 +38,7 @@ def test_two_players_and_two_bots_play_stonespine_to_the_end(
         ctx = new_context()
         contexts.append(ctx)
         page = ctx.new_page()
-        log_in(page, user.email, "pw-" + user.username * 2)
+        log_in(page, user.email)
         open_game(page, lambda page=page: page.goto(f"/game/{pk}/"))
         page.evaluate("window.__notReloaded = true")
         pages[user.username] = page

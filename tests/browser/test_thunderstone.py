@@ -28,7 +28,7 @@ def test_a_player_plays_thunderstone_against_a_bot_to_the_end(
     )
     ctx = new_context()
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
     page.evaluate("window.__notReloaded = true")
     expect(page.locator("#board")).to_contain_text("Dungeon hall")

@@ -121,7 +121,7 @@ def test_thunderstone_is_played_to_the_end_by_taps_on_a_phone(
     pk = orm(table)
     ctx = new_context(width=WIDTH, height=HEIGHT)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
     open_game(page, lambda: page.goto(f"/game/{pk}/"))
 
     made: Counter[str] = Counter()

@@ -50,7 +50,7 @@ def test_a_player_signs_up_and_sees_the_standings_change_as_the_table_ends(
     )
     orm(services.sign_up, bob, t.pk)
     page = new_context().new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
     with page.expect_websocket(lambda ws: "/ws/tournament/" in ws.url):
         page.goto(f"/tournaments/{t.pk}/")
     page.get_by_role("button", name="Sign up").click()

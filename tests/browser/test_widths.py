@@ -56,7 +56,7 @@ def test_the_play_page_fits_every_width(
     for scheme in ("light", "dark"):
         ctx = new_context(width=WIDTHS[0], height=800, color_scheme=scheme)
         page = ctx.new_page()
-        log_in(page, alice.email, "pw-" + alice.username * 2)
+        log_in(page, alice.email)
         open_game(page, lambda page=page: page.goto(f"/game/{pk}/"))
         for width in WIDTHS if scheme == "light" else (390, 1366):
             page.set_viewport_size({"width": width, "height": 800})

@@ -107,7 +107,7 @@ def test_the_new_table_form_shows_the_fields_that_apply(
     players.select_option("5")
     expect(page.get_by_label("Seat 5")).to_be_visible()
     expect(page.get_by_label("Seat 2").locator("option")).to_have_text(
-        ["Open for a player", "Easy bot", "Medium bot", *(["Hard bot"] if _has_hard("stonespine") else [])]
+        ["Open for a player", *[_rated(f"{level} bot") for level in _levels("stonespine")]]
     )
 
     page.goto("/games/architectura/new/")
@@ -116,6 +116,15 @@ def test_the_new_table_form_shows_the_fields_that_apply(
     page.get_by_label(re.compile("^Game")).select_option("advanced")
     expect(swaps).to_be_visible()
     assert page.context.problems == [], "\n".join(page.context.problems)
+
+
+def _rated(name: str) -> re.Pattern[str]:
+    """A bot's name in the menu, with its ladder rating beside it where the ladder has one."""
+    return re.compile(rf"^{name}( \(rated -?\d+(, provisional)?\))?$")
+
+
+def _levels(slug: str) -> list[str]:
+    return ["Easy", "Medium", *(["Hard"] if _has_hard(slug) else [])]
 
 
 def _has_hard(slug: str) -> bool:

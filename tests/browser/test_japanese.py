@@ -231,7 +231,8 @@ def test_the_tournament_pages_in_japanese(alice: Any, bob: Any, new_context: Any
     allowed = orm(engines_texts, []) | {"Alice", "Bob"}
     ctx = new_context(width=PHONE, height=800)
     page = ctx.new_page()
-    log_in(page, alice.email, "pw-" + alice.username * 2)
+    log_in(page, alice.email)
+    page.goto("/")  # the switcher is in every page's header
     in_japanese(page)
     pages = {
         "/tournaments/": ".list",  # taking sign-ups, in play

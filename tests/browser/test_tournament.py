@@ -68,9 +68,7 @@ def test_a_player_signs_up_and_sees_the_standings_change_as_the_table_ends(
     orm(play_to_the_end, game_id)
     expect(page.locator("#tournament-stage")).to_contain_text("won the tournament")
     # The table's result counted: a win is 1 point (a tie, possible in Highcard, 0.5 each).
-    expect(page.locator(".standings tbody tr td:nth-child(3)").first).to_have_text(
-        re.compile(r"^(1|0\.5)$")
-    )
+    expect(page.locator(".standings tbody tr td:nth-child(3)").first).to_have_text(re.compile(r"^(1|0\.5)$"))
     expect(page.locator(".standings tbody tr td:last-child")).to_have_text(["1", "1"])
     assert page.evaluate("window.notReloaded") is True
     assert_accessible(page)

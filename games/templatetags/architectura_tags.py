@@ -129,11 +129,12 @@ def players_panel(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]
                 "limit": view["limits"][p],
                 "tokens": view["tokens"][p],
                 "mulligan_used": view["mulligan_used"][p],
-                "grave": view["grave"][p],
+                # Buildings named in the reader's words (the view keeps the engine's names).
+                "grave": None if view["grave"][p] is None else [engine_text(b) for b in view["grave"][p]],
                 "grave_value": None
                 if view["grave"][p] is None
                 else len(view["grave"][p]) + BUILDINGS["Graveyard"].k,
-                "box": view["box"][p],
+                "box": [engine_text(b) for b in view["box"][p]],
                 "score": view["scores"][p],
                 "swaps": view["swaps"][p] if view["swaps"] else None,
                 "ready": view["ready"][p],

@@ -87,3 +87,20 @@ def test_the_lobby_and_the_game_link_to_how_to_play(client, alice):
     assert link in client.get(reverse("lobby")).text
     game = services.create_game(alice, "architectura", 2, {})
     assert link in client_for(alice).get(game.get_absolute_url()).text
+
+
+def test_the_players_panel_names_the_boxed_and_buried_buildings_in_the_readers_words():
+    """The panel's Graveyard and box columns list buildings by name: in Japanese they read
+    as the engines' catalogue has them (the page once showed "Guesthouse" there)."""
+    from django.utils import translation
+
+    from games.engines import get_engine
+    from games.templatetags.architectura_tags import players_panel
+
+    engine = get_engine("architectura")
+    view = engine.view(engine.setup(1, 2, {}), 0)
+    view["box"][0], view["grave"][1] = ["Guesthouse"], ["Library", "Quarry"]
+    with translation.override("ja"):
+        first, second = players_panel(view, ["Alice", "Bob"])
+    assert first["box"] == ["宿屋"]
+    assert second["grave"] == ["図書館", "石切り場"] and second["grave_value"] is not None

@@ -33,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.common import fresh_database  # noqa: E402 (after the path is set)
+
 DB = os.environ.get("BENCH_CLOCKS_DB", "bench_clocks")
 PG = f"postgres://postgres@127.0.0.1:5432/{DB}"
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/7")
@@ -51,12 +53,7 @@ USERS = 2000
 
 
 def prepare_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB}")
-        conn.execute(f"CREATE DATABASE {DB}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
+    fresh_database(DB, ENV)
 
 
 def setup_django() -> None:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from games.engines.base import Bot, Engine
 from games.engines.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -57,3 +63,16 @@ def mean_sd(values: list[float]) -> tuple[float, float]:
         return 0.0, 0.0
     m = sum(values) / len(values)
     return m, math.sqrt(sum((v - m) ** 2 for v in values) / len(values))
+
+
+def fresh_database(name: str, env: dict[str, str]) -> None:
+    """Drops the benchmark's scratch PostgreSQL database `name`, makes it anew and migrates it
+    with the benchmark's settings (`env` on top of this process's environment)."""
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env={**os.environ, **env}, check=True
+    )

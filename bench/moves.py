@@ -54,6 +54,8 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.common import fresh_database  # noqa: E402 (after the path is set)
+
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432/bench_moves")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/5")
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
@@ -83,13 +85,7 @@ WARM_UP = 2  # games per client played before timing starts
 
 
 def prepare_database() -> None:
-    import psycopg
-
-    name = PG.rpartition("/")[2]  # BENCH_PG's database: dropped and made anew
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
+    fresh_database(PG.rpartition("/")[2], ENV)  # BENCH_PG's database: dropped and made anew
 
 
 def setup_django() -> None:

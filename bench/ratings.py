@@ -38,6 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.common import fresh_database  # noqa: E402 (after the path is set)
+
 DB = os.environ.get("BENCH_RATINGS_DB", "bench_ratings")
 PG = f"postgres://postgres@127.0.0.1:5432/{DB}"
 ENV = {
@@ -60,14 +62,7 @@ RESIGN_SHARE, TIMEOUT_SHARE = 0.02, 0.02  # of people's seats
 
 
 def prepare_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB}")
-        conn.execute(f"CREATE DATABASE {DB}")
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env={**os.environ, **ENV}, check=True
-    )
+    fresh_database(DB, ENV)
 
 
 def setup_django() -> None:

@@ -25,7 +25,6 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from datetime import timedelta
@@ -34,6 +33,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.common import fresh_database  # noqa: E402 (after the path is set)
+
 DB = os.environ.get("BENCH_TOURNAMENTS_DB", "bench_tournaments")
 ENV = {
     **os.environ,
@@ -44,12 +45,7 @@ ENV = {
 
 
 def prepare_database() -> None:
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB}")
-        conn.execute(f"CREATE DATABASE {DB}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=ENV, check=True)
+    fresh_database(DB, ENV)
 
 
 def setup_django() -> None:

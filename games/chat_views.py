@@ -36,9 +36,7 @@ def write(request: HttpRequest, pk: int) -> HttpResponse:
             return HttpResponse("log in to chat", status=403, content_type="text/plain")
         return redirect("account_login")
     try:
-        too_fast = limits.exceeded(request, "chat")
-        if too_fast:
-            raise too_fast
+        limits.check(request, "chat")
         chat.post(request.user, pk, request.POST.get("text", ""))
     except GameError as exc:
         if scripted:

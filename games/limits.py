@@ -2,7 +2,8 @@
 
 One mechanism for all of them, django-ratelimit's counters in the cache (Redis in the
 full stack, so every process counts together). A view asks `exceeded(request, scope)`
-before doing the work and answers 429 with the message it gets back.
+before doing the work and answers 429 with the message it gets back (or calls `check`,
+which raises that refusal among the view's other GameErrors).
 
 When the cache cannot be reached the limits are not enforced (and a warning is logged):
 turning players away because a counter is unavailable would be worse than letting a
@@ -47,6 +48,13 @@ def exceeded(request: HttpRequest, scope: str) -> TooFast | None:
         gettext("slow down: at most %(rate)s; try again shortly")
         % {"rate": described(rate, str(WHAT.get(scope, scope)))}
     )
+
+
+def check(request: HttpRequest, scope: str) -> None:
+    """`exceeded`, raised: for views whose refusals are already handled as GameErrors."""
+    too_fast = exceeded(request, scope)
+    if too_fast:
+        raise too_fast
 
 
 def described(rate: str, what: str) -> str:

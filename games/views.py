@@ -140,9 +140,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            too_fast = limits.exceeded(request, "table")
-            if too_fast:
-                raise too_fast
+            limits.check(request, "table")
             game = services.create_game(request.user, slug, **form.service_args())
         except GameError as exc:
             form.add_error(None, exc.message)

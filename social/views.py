@@ -101,9 +101,7 @@ def report(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            too_fast = limits.exceeded(request, "report")
-            if too_fast:
-                raise too_fast
+            limits.check(request, "report")
             made = services.report(request.user, player_id=player, line_id=line_id, **form.cleaned_data)
         except GameError as exc:
             form.add_error(None, exc.message)

@@ -45,9 +45,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            too_fast = limits.exceeded(request, "table")
-            if too_fast:
-                raise too_fast
+            limits.check(request, "table")
             t = services.create_tournament(request.user, slug=slug, **form.service_args())
         except GameError as exc:
             form.add_error(None, exc.message)
